@@ -1,0 +1,84 @@
+// Copy for the home page (SPEC section 1 gives the figures; the rest is written in its voice).
+
+import { EVENT_DATE_LONG } from './event';
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+
+export interface Card {
+  title: string;
+  body: string;
+}
+
+export const HERO = {
+  kicker: 'Independently organised TEDx event',
+  tagline: 'Where student founders meet the ideas that build Africa’s next economy.',
+  date: EVENT_DATE_LONG,
+  ctaLabel: "Sneak Peek - See Who's Coming",
+} as const;
+
+export const STATS: readonly Stat[] = [
+  { value: '10', label: 'Speakers' },
+  { value: '100', label: 'Student founders under 27' },
+  { value: '1', label: 'Stage' },
+];
+
+export const COMING_SOON = {
+  title: 'Coming Soon',
+  body: 'One day of talks, bold ideas and the people building what comes next. Save the date.',
+} as const;
+
+export const CONTINENT_STATS = {
+  title: 'Why it matters',
+  items: [
+    { value: '1 in 3', label: 'Africans starts or runs a business.' },
+    {
+      value: '1 in 2',
+      label:
+        'small businesses fail in the first year because of mentorship gaps, limited infrastructure and almost no access to global markets.',
+    },
+  ] satisfies readonly Stat[],
+} as const;
+
+export const ABOUT = {
+  title: 'About the Event',
+  body: 'A day for student founders and everyone who backs them: short, powerful talks from people who have built companies, media houses and movements, and from students who are building theirs right now.',
+  expectTitle: 'What to Expect',
+  cards: [
+    {
+      title: 'Talks that travel',
+      body: 'Ten speakers, eighteen minutes or less each: ideas worth spreading, told from this stage to the world.',
+    },
+    {
+      title: 'Founders in the room',
+      body: 'One hundred student founders under 27, ready to trade notes, questions and ambitions.',
+    },
+    {
+      title: 'Mentors within reach',
+      body: 'Leaders in business, media and tech who remember what the first year felt like.',
+    },
+    {
+      title: 'Connections that last',
+      body: 'Conversations in the breaks that turn into partnerships, customers and friends.',
+    },
+  ] satisfies readonly Card[],
+} as const;
+
+export const COUNTDOWN_TITLE = 'Event Launching In';
+export const COUNTDOWN_UNITS = ['Days', 'Hours', 'Minutes', 'Seconds'] as const;
+
+export const SIGNUP = {
+  title: 'Be the First to Know',
+  body: 'Leave your email and we will tell you the moment the speakers are revealed and tickets open.',
+  emailLabel: 'Email address',
+  emailPlaceholder: 'you@example.com',
+  firstNameLabel: 'First name',
+  firstNamePlaceholder: 'First name (optional)',
+  submitLabel: 'Notify Me',
+  submittingLabel: 'Subscribing…',
+  thanks: 'Thanks for subscribing!',
+} as const;
+
+export const SOCIAL_TITLE = 'Follow the journey';

@@ -1,0 +1,24 @@
+// Outbound links. The event's own social accounts are placeholders until they exist:
+// organisers, replace each href with the real profile.
+
+export interface ExternalLink {
+  label: string;
+  href: string;
+}
+
+export const SOCIAL_LINKS: readonly ExternalLink[] = [
+  { label: 'Facebook', href: 'https://www.facebook.com/' },
+  { label: 'Twitter', href: 'https://twitter.com/' },
+  { label: 'Instagram', href: 'https://www.instagram.com/' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  { label: 'YouTube', href: 'https://www.youtube.com/' },
+];
+
+/** TED's own accounts, listed under 'Follow TED on' on the About page. */
+export const TED_LINKS: readonly ExternalLink[] = [
+  { label: 'Facebook', href: 'https://www.facebook.com/TED' },
+  { label: 'Instagram', href: 'https://www.instagram.com/ted/' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/company/ted-conferences/' },
+  { label: 'TikTok', href: 'https://www.tiktok.com/@tedtoks' },
+  { label: 'X', href: 'https://x.com/TEDTalks' },
+];

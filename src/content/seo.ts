@@ -1,0 +1,37 @@
+// Page titles and descriptions, one per route.
+
+import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export const PAGE_META = {
+  home: {
+    title: `${EVENT_SHORT_NAME} — Ideas for Africa's next founders · ${EVENT_DATE_LONG}`,
+    description: `Ten speakers, 100 student founders under 27, one stage. ${EVENT_SHORT_NAME} launches ${EVENT_DATE_LONG}. Sign up to be the first to know.`,
+  },
+  about: {
+    title: `About TED and TEDx · ${EVENT_SHORT_NAME}`,
+    description:
+      'What TED and TEDx are, how independently organized TEDx events work, and where to follow TED.',
+  },
+  speakers: {
+    title: `Speakers — The Voices. Not Yet Revealed. · ${EVENT_SHORT_NAME}`,
+    description: `Ten extraordinary minds, one transformative stage. Meet the speakers of ${EVENT_SHORT_NAME} on ${EVENT_DATE_LONG}.`,
+  },
+  notFound: {
+    title: `Page not found · ${EVENT_SHORT_NAME}`,
+    description: 'This page does not exist. Return to the home page.',
+  },
+} satisfies Record<string, PageMeta>;
+
+export const SHARE_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: `${EVENT_SHORT_NAME} — ${EVENT_DATE_LONG}`,
+} as const;
+
+export const THEME_COLOR = '#0a0a0a';

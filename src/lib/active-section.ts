@@ -1,0 +1,25 @@
+export interface SectionBox {
+  id: string;
+  /** Distance from the top of the document to the section's top edge, in px. */
+  top: number;
+  /** Distance from the top of the document to the section's bottom edge, in px. */
+  bottom: number;
+}
+
+/**
+ * The section the navigation marks active: of the sections that contain the probe line
+ * (`scrollY + offset`), the last in list order, so a nested section listed after its parent
+ * (media-press inside organizing-team) wins. Null when the line is in no listed section.
+ */
+export function chooseActiveSection(
+  sections: readonly SectionBox[],
+  scrollY: number,
+  offset: number,
+): string | null {
+  const probe = scrollY + offset;
+  let active: string | null = null;
+  for (const section of sections) {
+    if (section.top <= probe && probe < section.bottom) active = section.id;
+  }
+  return active;
+}

@@ -1,0 +1,22 @@
+import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS, type NoticeText } from '../content/notices';
+import { DUPLICATE_EMAIL_CODE } from './signup-contract';
+
+export interface SignupOutcome {
+  kind: 'success' | 'duplicate' | 'failure';
+  notice: NoticeText;
+  /** Whether the form is replaced by the thank-you message (SPEC section 4). */
+  isSubscribed: boolean;
+}
+
+/**
+ * Maps the insert's error code to what the visitor sees (SPEC section 8): null means no error.
+ * A duplicate still counts as subscribed. Everything else, including a network failure (which
+ * supabase-js reports with an empty code), keeps the form.
+ */
+export function signupOutcome(errorCode: string | null): SignupOutcome {
+  if (errorCode === null) return { kind: 'success', notice: NOTICE_SUCCESS, isSubscribed: true };
+  if (errorCode === DUPLICATE_EMAIL_CODE) {
+    return { kind: 'duplicate', notice: NOTICE_DUPLICATE, isSubscribed: true };
+  }
+  return { kind: 'failure', notice: NOTICE_FAILURE, isSubscribed: false };
+}
