@@ -1,0 +1,46 @@
+// @ts-check
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { SITE_URL_DEFAULT } from './src/content/event.ts';
+
+// One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
+const site = process.env.SITE_URL || SITE_URL_DEFAULT;
+
+// The page talks to hosted Supabase when built with PUBLIC_SUPABASE_URL, else to its own origin.
+const supabaseOrigin = process.env.PUBLIC_SUPABASE_URL
+  ? new URL(process.env.PUBLIC_SUPABASE_URL).origin
+  : '';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/404') }),
+  ],
+  security: {
+    // Astro hashes its own inline scripts and styles into a <meta http-equiv> tag in each page's
+    // <head>; the server copies that policy into a header and adds what a meta tag cannot carry.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        `connect-src 'self'${supabaseOrigin ? ` ${supabaseOrigin}` : ''}`,
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      // `npm run dev` runs the sign-up API beside Astro; the page posts to /rest on its origin.
+      proxy: { '/rest': 'http://127.0.0.1:' + (process.env.API_PORT ?? '3001') },
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import { ABOUT } from '../content/home';
+import { SECTION_IDS } from '../content/navigation';
+import { Section } from './section';
+
+export function AboutSection() {
+  return (
+    <Section
+      id={SECTION_IDS.about}
+      title={ABOUT.title}
+      intro={ABOUT.body}
+      className="bg-surface"
+    >
+      <h3 className="mt-12 text-sm font-semibold uppercase tracking-[0.25em] text-accent">
+        {ABOUT.expectTitle}
+      </h3>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {ABOUT.cards.map((card) => (
+          <li key={card.title} className="rounded-2xl border border-line bg-ink p-6">
+            <h4 className="text-xl font-bold">{card.title}</h4>
+            <p className="mt-3 text-muted">{card.body}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+}
+
+interface ErrorBoundaryState {
+  hasError: boolean;
+}
+
+/** The spec's generic fallback for an island that throws (SPEC section 8). */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  state: ErrorBoundaryState = { hasError: false };
+
+  static getDerivedStateFromError(): ErrorBoundaryState {
+    return { hasError: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.hasError) {
+      return (
+        <p role="alert" className="rounded-lg border border-line bg-surface p-6 text-center font-semibold">
+          Unexpected Application Error!
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** Wraps an island's root so a render error shows the fallback instead of a blank area. */
+export function withErrorBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+  function Bounded(props: P) {
+    return (
+      <ErrorBoundary>
+        <Inner {...props} />
+      </ErrorBoundary>
+    );
+  }
+  Bounded.displayName = `withErrorBoundary(${Inner.displayName ?? Inner.name})`;
+  return Bounded;
+}

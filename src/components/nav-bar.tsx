@@ -1,0 +1,90 @@
+import type { MouseEvent } from 'react';
+import { EVENT_SHORT_NAME } from '../content/event';
+import { NAV_ITEMS, ROUTES, type NavItem } from '../content/navigation';
+import { Logo } from './logo';
+
+export const MENU_ID = 'site-menu';
+
+interface NavBarProps {
+  /** On `/`, section items are same-page anchors; elsewhere they lead to `/#section`. */
+  isHome: boolean;
+  /** The current route, for `aria-current="page"` on route items. */
+  currentPath?: string;
+  /** On `/`, the section currently in view. */
+  activeSectionId?: string | null;
+  onItemClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+function hrefFor(item: NavItem, isHome: boolean): string {
+  if (item.kind === 'route') return item.href;
+  return isHome ? `#${item.sectionId}` : `/#${item.sectionId}`;
+}
+
+function currentFor(item: NavItem, props: NavBarProps): 'page' | 'true' | undefined {
+  if (item.kind === 'route') return item.href === props.currentPath ? 'page' : undefined;
+  return props.isHome && item.sectionId === props.activeSectionId ? 'true' : undefined;
+}
+
+const LINK =
+  'rounded-sm text-sm font-semibold uppercase tracking-wider text-paper/85 transition-colors hover:text-paper aria-[current]:text-accent';
+
+export function NavBar(props: NavBarProps) {
+  const items = NAV_ITEMS.map((item) => ({
+    label: item.label,
+    href: hrefFor(item, props.isHome),
+    current: currentFor(item, props),
+  }));
+  return (
+    <header className="fixed inset-x-0 top-0 z-50 border-b border-line/70 bg-ink/90 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8"
+      >
+        <a href={ROUTES.home} className="rounded-sm text-2xl" aria-label={`${EVENT_SHORT_NAME} home`}>
+          <Logo />
+        </a>
+        <ul className="hidden items-center gap-7 lg:flex">
+          {items.map((item) => (
+            <li key={item.label}>
+              <a
+                href={item.href}
+                aria-current={item.current}
+                className={`${LINK} border-b-2 border-transparent py-1 aria-[current]:border-brand`}
+                onClick={props.onItemClick}
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          popoverTarget={MENU_ID}
+          className="rounded-md border border-line px-3 py-2 text-sm font-semibold uppercase tracking-wider lg:hidden"
+        >
+          Menu
+        </button>
+        <div
+          id={MENU_ID}
+          popover="auto"
+          className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-b border-line bg-ink p-0 text-paper lg:hidden"
+        >
+          <ul className="flex flex-col px-5 py-3 sm:px-8">
+            {items.map((item) => (
+              <li key={item.label}>
+                <a
+                  href={item.href}
+                  aria-current={item.current}
+                  className={`${LINK} block py-3 text-base`}
+                  onClick={props.onItemClick}
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SignupFormIsland } from './signup-form';
+import { subscribe } from './subscribe';
+
+vi.mock('./subscribe', () => ({
+  subscribe: vi.fn(),
+  preloadSubscribe: vi.fn(),
+}));
+
+const subscribeMock = vi.mocked(subscribe);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+async function fillAndSubmit(email: string, firstName = '') {
+  const user = userEvent.setup();
+  if (firstName) await user.type(screen.getByPlaceholderText('First name (optional)'), firstName);
+  if (email) await user.type(screen.getByRole('textbox', { name: 'Email address' }), email);
+  await user.click(screen.getByRole('button', { name: 'Notify Me' }));
+  return user;
+}
+
+beforeEach(() => {
+  subscribeMock.mockReset();
+  render(<SignupFormIsland />);
+});
+
+afterEach(cleanup);
+
+describe('SignupForm', () => {
+  it('starts idle with a required email field and an optional first name', () => {
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'First name' })).not.toBeRequired();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('sends the normalised row, shows a spinner while submitting, then thanks the visitor', async () => {
+    const pending = deferred<string | null>();
+    subscribeMock.mockReturnValue(pending.promise);
+
+    await fillAndSubmit('  Ada@Example.COM ', '  Ada ');
+
+    expect(subscribeMock).toHaveBeenCalledWith({ email: 'ada@example.com', first_name: 'Ada' });
+    const button = screen.getByRole('button', { name: /Subscribing/ });
+    expect(button).toBeDisabled();
+
+    pending.resolve(null);
+    expect(await screen.findByText('Thanks for subscribing!')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Successfully subscribed!');
+    expect(status).toHaveTextContent("You'll be the first to know when we launch.");
+  });
+
+  it('sends first_name null when it is left empty', async () => {
+    subscribeMock.mockResolvedValue(null);
+    await fillAndSubmit('grace@example.ug');
+    expect(subscribeMock).toHaveBeenCalledWith({ email: 'grace@example.ug', first_name: null });
+  });
+
+  it('treats a duplicate (23505) as subscribed', async () => {
+    subscribeMock.mockResolvedValue('23505');
+    await fillAndSubmit('dup@example.ug');
+    expect(await screen.findByText('Thanks for subscribing!')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent("You're already on the list!");
+    expect(status).toHaveTextContent('Thanks for your enthusiasm for the TEDx community.');
+  });
+
+  it.each([
+    ['a database error', '23514'],
+    ['a network failure', ''],
+  ])('keeps the form, with its values, after %s', async (_label, code) => {
+    subscribeMock.mockResolvedValue(code);
+    await fillAndSubmit('oops@example.ug');
+    const status = screen.getByRole('status');
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(status).toHaveTextContent('Please try again in a moment.');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue('oops@example.ug');
+    expect(screen.getByRole('button', { name: 'Notify Me' })).toBeEnabled();
+    expect(screen.queryByText('Thanks for subscribing!')).not.toBeInTheDocument();
+  });
+
+  it('can try again after a failure', async () => {
+    subscribeMock.mockResolvedValueOnce('').mockResolvedValueOnce(null);
+    const user = await fillAndSubmit('retry@example.ug');
+    await screen.findByText('Something went wrong');
+    await user.click(screen.getByRole('button', { name: 'Notify Me' }));
+    expect(await screen.findByText('Thanks for subscribing!')).toBeInTheDocument();
+    expect(subscribeMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing when the email is blank after trimming', async () => {
+    const form = screen.getByRole('button', { name: 'Notify Me' }).closest('form');
+    const email = screen.getByRole('textbox', { name: 'Email address' });
+    // Bypass the browser's own `required` check, as a script or an old browser might.
+    email.removeAttribute('required');
+    await fillAndSubmit('   ');
+    expect(form).toBeInTheDocument();
+    expect(subscribeMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('turns a bot that fills the hidden honeypot away without a request', async () => {
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot?.closest('[aria-hidden="true"]')).not.toBeNull();
+    honeypot!.value = 'http://spam.example';
+    await fillAndSubmit('bot@example.ug');
+    expect(subscribeMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { withErrorBoundary } from '../../components/error-boundary';
+import { SIGNUP } from '../../content/home';
+import type { NoticeText } from '../../content/notices';
+import { toSignupInsert } from '../../lib/normalise-signup';
+import { signupOutcome, type SignupOutcome } from '../../lib/signup-outcome';
+import { Notice } from './notice';
+import { preloadSubscribe, subscribe } from './subscribe';
+
+type Phase = 'idle' | 'submitting' | 'subscribed';
+
+const HONEYPOT_NAME = 'website';
+
+const INPUT =
+  'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
+
+/** The sign-up form: idle → submitting → subscribed (SPEC section 4), notices per section 8. */
+export function SignupForm() {
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [notice, setNotice] = useState<(NoticeText & { kind: SignupOutcome['kind'] }) | null>(
+    null,
+  );
+  const emailId = useId();
+  const nameId = useId();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (phase !== 'idle') return;
+    const data = new FormData(event.currentTarget);
+    // A filled honeypot is a bot: pretend it worked and send nothing.
+    if (String(data.get(HONEYPOT_NAME) ?? '') !== '') {
+      finish(signupOutcome(null));
+      return;
+    }
+    const row = toSignupInsert(String(data.get('email') ?? ''), String(data.get('first_name') ?? ''));
+    if (!row) return;
+    setPhase('submitting');
+    setNotice(null);
+    finish(signupOutcome(await subscribe(row)));
+  }
+
+  function finish(outcome: SignupOutcome) {
+    setNotice({ ...outcome.notice, kind: outcome.kind });
+    setPhase(outcome.isSubscribed ? 'subscribed' : 'idle');
+  }
+
+  const isSubmitting = phase === 'submitting';
+  return (
+    <div className="mx-auto mt-10 max-w-2xl">
+      {phase === 'subscribed' ? (
+        <p className="rounded-2xl border border-line bg-surface p-8 text-center font-display text-3xl uppercase">
+          {SIGNUP.thanks}
+        </p>
+      ) : (
+        <form
+          onSubmit={handleSubmit}
+          onFocus={preloadSubscribe}
+          aria-busy={isSubmitting}
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap"
+        >
+          <div className="sm:flex-1">
+            <label htmlFor={nameId} className="sr-only">
+              {SIGNUP.firstNameLabel}
+            </label>
+            <input
+              id={nameId}
+              name="first_name"
+              type="text"
+              autoComplete="given-name"
+              placeholder={SIGNUP.firstNamePlaceholder}
+              className={INPUT}
+            />
+          </div>
+          <div className="sm:flex-[1.4]">
+            <label htmlFor={emailId} className="sr-only">
+              {SIGNUP.emailLabel}
+            </label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder={SIGNUP.emailPlaceholder}
+              className={INPUT}
+            />
+          </div>
+          {/* Honeypot: people never see or reach it; bots that fill every field do. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label>
+              Leave this empty
+              <input type="text" name={HONEYPOT_NAME} tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="inline-flex items-center justify-center gap-2 rounded-full bg-action px-7 py-3.5 font-bold text-white transition-colors hover:bg-action-hover disabled:cursor-wait disabled:opacity-80"
+          >
+            {isSubmitting && (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+              />
+            )}
+            {isSubmitting ? SIGNUP.submittingLabel : SIGNUP.submitLabel}
+          </button>
+        </form>
+      )}
+      <Notice notice={notice} />
+    </div>
+  );
+}
+
+export const SignupFormIsland = withErrorBoundary(SignupForm);
