@@ -1,0 +1,127 @@
+// WCAG 2.2 AA with axe on every page at phone and desktop widths; skip link; labelled inputs.
+import {
+  DESKTOP,
+  PHONE,
+  expect,
+  expectNoAxeViolations,
+  failedResourcePattern,
+  test,
+  waitForIslands,
+} from './fixtures';
+
+const TARGETS = [
+  { path: '/', status: 200 },
+  { path: '/about', status: 200 },
+  { path: '/speakers', status: 200 },
+  { path: '/this-page-does-not-exist', status: 404 },
+];
+
+for (const [label, viewport] of [
+  ['390 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const) {
+  test.describe(`axe at ${label}`, () => {
+    test.use({ viewport });
+    for (const { path, status } of TARGETS) {
+      test(`${path} has no WCAG 2.2 AA violation`, async ({ page, consoleGuard }) => {
+        if (status === 404) {
+          consoleGuard.allow(failedResourcePattern(404));
+          consoleGuard.allow(/this-page-does-not-exist/);
+        }
+        // Reduced motion so fading cards are checked at their final, readable colours.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(status);
+        await page.waitForLoadState('networkidle');
+        await waitForIslands(page);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
+
+test('axe also passes with animations on, once the speaker cards have faded in', async ({
+  page,
+}) => {
+  await page.goto('/speakers');
+  // Bring every card into view so each fades in, then let the animation finish.
+  for (let y = 0; y < 6000; y += 400) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForTimeout(1500);
+  await expectNoAxeViolations(page);
+});
+
+test('axe passes on the home page menu opened at phone width', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await waitForIslands(page);
+  await page.getByRole('button', { name: /menu/i }).click();
+  await expect(
+    page.getByRole('link', { name: 'About TED/TEDx', exact: true }).filter({ visible: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('axe passes on the sign-up notice and confirmation', async ({ page }) => {
+  await page.goto('/#email-signup');
+  await waitForIslands(page);
+  const section = page.locator('#email-signup');
+  await section.getByRole('textbox', { name: /email/i }).fill(`e2e-axe-${Date.now()}@example.org`);
+  await section.getByRole('button').click();
+  await expect(section.getByText('Thanks for subscribing!')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+for (const path of ['/', '/about', '/speakers']) {
+  test(`${path}: the first Tab reaches a skip link that moves focus to the main content`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForIslands(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: /skip/i });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    const focusIsInMain = await page.evaluate(() => {
+      const main = document.querySelector('main');
+      return !!main && (main === document.activeElement || main.contains(document.activeElement));
+    });
+    expect(focusIsInMain, 'focus moved to <main>').toBe(true);
+    // The next Tab continues inside the main content, not back in the header.
+    await page.keyboard.press('Tab');
+    const nextInMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+    expect(nextInMain, 'the next Tab stays in <main>').toBe(true);
+  });
+}
+
+test('every form input has a label', async ({ page }) => {
+  await page.goto('/');
+  await waitForIslands(page);
+  const section = page.locator('#email-signup');
+  await expect(section.getByLabel(/email/i)).toHaveAttribute('type', 'email');
+  await expect(section.getByLabel(/first name/i)).toHaveAttribute(
+    'placeholder',
+    'First name (optional)',
+  );
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('input, select, textarea')]
+      .filter(
+        (element) =>
+          !element.closest('[aria-hidden="true"]') &&
+          (element as HTMLInputElement).type !== 'hidden',
+      )
+      .filter((element) => {
+        const input = element as HTMLInputElement;
+        return (
+          !(input.labels && input.labels.length > 0) &&
+          !input.getAttribute('aria-label') &&
+          !input.getAttribute('aria-labelledby')
+        );
+      })
+      .map((element) => element.outerHTML),
+  );
+  expect(unlabelled).toEqual([]);
+});

@@ -1,0 +1,116 @@
+// The countdown (SPEC sections 4 and 9): to 15 November 2025, 09:00 at UTC+3, two digits per box,
+// refreshed every second, all zero at and after launch. Time is controlled with page.clock.
+import type { Page } from '@playwright/test';
+import { boxOf, expect, test, writtenText } from './fixtures';
+
+const UNITS = ['Days', 'Hours', 'Minutes', 'Seconds'] as const;
+
+/** The block titled 'Event Launching In' that holds the four boxes. */
+function countdownBlock(page: Page) {
+  return page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Event Launching In' }) })
+    .filter({ hasText: /Seconds/i })
+    .last();
+}
+
+/** The four values, read box by box: [days, hours, minutes, seconds]. */
+async function readCountdown(page: Page): Promise<string[]> {
+  const text = await writtenText(countdownBlock(page));
+  return UNITS.map((unit) => {
+    const match =
+      new RegExp(`(\\d+|--)\\s*${unit}`, 'i').exec(text) ??
+      new RegExp(`${unit}\\s*(\\d+|--)`, 'i').exec(text);
+    return match ? match[1] : `(no ${unit} box in "${text}")`;
+  });
+}
+
+async function expectCountdown(page: Page, expected: string[]): Promise<void> {
+  await expect
+    .poll(() => readCountdown(page), { message: 'countdown boxes (days, hours, minutes, seconds)' })
+    .toEqual(expected);
+}
+
+/** Load `/` with the browser clock at `start`, wait for the countdown to run, then freeze time at `at`. */
+async function openHomeAt(page: Page, start: string, at: string): Promise<void> {
+  await page.clock.install({ time: new Date(start) });
+  await page.goto('/');
+  await expect
+    .poll(async () => (await readCountdown(page)).every((value) => /^\d{2}$/.test(value)))
+    .toBe(true);
+  await page.clock.pauseAt(new Date(at));
+}
+
+test.describe('countdown', () => {
+  test('has four labelled boxes', async ({ page }) => {
+    await page.goto('/');
+    const block = countdownBlock(page);
+    await expect(block.getByRole('heading', { name: 'Event Launching In' })).toBeVisible();
+    for (const unit of UNITS) await expect(block.getByText(unit, { exact: true })).toBeVisible();
+  });
+
+  test('before launch shows the time left in two-digit boxes and ticks every second', async ({
+    page,
+  }) => {
+    // One day and two seconds before the launch moment, seen from Kampala's offset.
+    await openHomeAt(page, '2025-11-14T08:59:30+03:00', '2025-11-14T08:59:58+03:00');
+    await expectCountdown(page, ['01', '00', '00', '02']);
+    await page.clock.runFor(1000);
+    await expectCountdown(page, ['01', '00', '00', '01']);
+    await page.clock.runFor(1000);
+    await expectCountdown(page, ['01', '00', '00', '00']);
+    await page.clock.runFor(1000);
+    await expectCountdown(page, ['00', '23', '59', '59']);
+  });
+
+  test('counts to the same moment in any time zone', async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(String(error)));
+    // 12 days, 3 hours, 4 minutes and 5 seconds before 2025-11-15T06:00:00Z.
+    await openHomeAt(page, '2025-11-03T02:55:00Z', '2025-11-03T02:55:55Z');
+    await expectCountdown(page, ['12', '03', '04', '05']);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  test('reads all zero at the launch moment and stays zero after it', async ({ page }) => {
+    await openHomeAt(page, '2025-11-15T08:59:40+03:00', '2025-11-15T08:59:58+03:00');
+    await expectCountdown(page, ['00', '00', '00', '02']);
+    await page.clock.runFor(2000);
+    await expectCountdown(page, ['00', '00', '00', '00']);
+    await page.clock.runFor(5000);
+    await expectCountdown(page, ['00', '00', '00', '00']);
+    await page.clock.resume();
+  });
+
+  test('today, long after launch, the live page shows zeros', async ({ page }) => {
+    await page.goto('/');
+    await expectCountdown(page, ['00', '00', '00', '00']);
+  });
+
+  test('starts without a layout shift: the boxes keep their size when the digits arrive', async ({
+    page,
+    request,
+  }) => {
+    // The prerendered page already holds the four boxes (placeholder digits until hydration).
+    const html = await (await request.get('/')).text();
+    for (const unit of UNITS) expect(html).toContain(unit);
+    expect(html).toContain('Event Launching In');
+
+    await page.route('**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const block = countdownBlock(page);
+    await block.waitFor();
+    const before = await boxOf(block);
+    await expectCountdown(page, ['00', '00', '00', '00']);
+    const after = await boxOf(block);
+    expect(after.height).toBeCloseTo(before.height, 0);
+    expect(after.width).toBeCloseTo(before.width, 0);
+  });
+});

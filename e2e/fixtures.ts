@@ -1,0 +1,199 @@
+// Shared fixtures for the browser tests. Every test gets a console guard that fails it on any
+// uncaught page error and on any console error it did not allow explicitly.
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+export { expect };
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+export const NARROWEST = { width: 320, height: 640 };
+
+export const PAGES = ['/', '/about', '/speakers'] as const;
+
+/** The spec's scroll-to offset (SPEC section 9) and how far a landing may be off. */
+export const SCROLL_OFFSET = 100;
+export const SCROLL_TOLERANCE = 4;
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface ConsoleGuard {
+  /** Allow console errors whose text matches; everything else still fails the test. */
+  allow(pattern: RegExp): void;
+  /** The text of every console error seen so far, allowed or not, in order. */
+  readonly errors: readonly string[];
+}
+
+interface Fixtures {
+  consoleGuard: ConsoleGuard;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const sources: string[] = [];
+      const pageErrors: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (target: Page) => {
+        target.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          errors.push(message.text());
+          sources.push(message.location().url);
+        });
+        target.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error)));
+      };
+      watch(page);
+      page.context().on('page', watch);
+
+      await use({
+        allow: (pattern) => allowed.push(pattern),
+        get errors() {
+          return errors;
+        },
+      });
+
+      const unexpected = errors
+        .map((text, index) => ({ text, at: sources[index] }))
+        .filter(({ text }) => !allowed.some((pattern) => pattern.test(text)))
+        .map(({ text, at }) => (at ? `${text} (at ${at})` : text));
+      expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+      expect(unexpected, 'console errors the test did not expect').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Chromium logs every 4xx/5xx response as a console error; tests that cause one allow it. */
+export function failedResourcePattern(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
+}
+
+/** Run axe with the WCAG 2.2 AA rule set and fail with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Text as a visitor reads it, whitespace collapsed (block boundaries become spaces). */
+export async function visibleText(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** Text as written in the document (ignores CSS text-transform), whitespace collapsed. */
+export async function writtenText(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Assert that the given elements appear in this order in the document. */
+export async function expectInDocumentOrder(locators: Locator[]): Promise<void> {
+  for (let index = 1; index < locators.length; index += 1) {
+    const before = await locators[index - 1].first().elementHandle();
+    const after = await locators[index].first().elementHandle();
+    const follows = await before.evaluate(
+      (first, second) =>
+        !!(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING),
+      after,
+    );
+    expect(follows, `${locators[index]} should come after ${locators[index - 1]}`).toBe(true);
+  }
+}
+
+/** Distance in CSS px from the viewport top to the top of the element with this id. */
+export async function topOf(page: Page, id: string): Promise<number> {
+  return page.evaluate((elementId) => {
+    const element = document.getElementById(elementId);
+    if (!element) throw new Error(`no element with id ${elementId}`);
+    return element.getBoundingClientRect().top;
+  }, id);
+}
+
+/**
+ * Wait until the element with this id rests ~100 px below the viewport top (SPEC section 9).
+ * Where the page is too short to scroll that far, the browser stops at the bottom of the page,
+ * with the element lower than 100 px: that is the best any page can do, and is accepted.
+ */
+export async function expectLandedAtOffset(page: Page, id: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { top, atBottom } = await page.evaluate((elementId) => {
+          const element = document.getElementById(elementId);
+          const scroller = document.scrollingElement ?? document.documentElement;
+          return {
+            top: element ? element.getBoundingClientRect().top : Number.NaN,
+            atBottom:
+              Math.ceil(scroller.scrollTop + window.innerHeight) >= scroller.scrollHeight - 1,
+          };
+        }, id);
+        if (Math.abs(top - SCROLL_OFFSET) <= SCROLL_TOLERANCE) return 'at offset';
+        if (atBottom && top > SCROLL_OFFSET) return 'at offset';
+        return `top at ${Math.round(top)} px${atBottom ? ' (page bottom)' : ''}`;
+      },
+      { message: `#${id} should rest ${SCROLL_OFFSET} px below the viewport top`, timeout: 5_000 },
+    )
+    .toBe('at offset');
+}
+
+let emailCounter = 0;
+/** A sign-up address no other test (or earlier run) uses. */
+export function uniqueEmail(label: string): string {
+  emailCounter += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${emailCounter}`;
+  return `e2e-${label}-${stamp}@example.org`;
+}
+
+/** Wait until every Astro island on the page has hydrated (Astro drops `ssr` when it has). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr]').length === 0,
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
+}
+
+export interface StoredSignup {
+  email: string;
+  first_name: string | null;
+  created_at?: string;
+}
+
+/**
+ * What the real server stored, read back as the organiser tools do: a GET with the service-role
+ * key that playwright.config.ts gave the server.
+ */
+export async function storedSignups(request: APIRequestContext): Promise<StoredSignup[]> {
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set: run through playwright.config.ts');
+  const response = await request.get(
+    '/rest/v1/tedxcommunity_emails?select=email,first_name,created_at',
+    {
+      headers: { apikey: key, Authorization: `Bearer ${key}` },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as StoredSignup[];
+}
+
+/** The element's bounding box; fails the test when the element is not rendered. */
+export async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not rendered`);
+  return box;
+}

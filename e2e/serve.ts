@@ -1,0 +1,68 @@
+// The browser tests' web server: build the site if its sources are newer than the build, then
+// run the project's real server (`node server/index.ts`) on a fresh temporary database with the
+// sign-up rate limit off. Playwright starts this file (see playwright.config.ts); it removes the
+// temporary data directory when the server stops.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const builtMarker = join(root, 'dist', 'index.html');
+const buildInputs = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+  'scripts/compress.ts',
+];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  if (process.env.CI || process.env.E2E_BUILD === '1') return true;
+  if (!existsSync(builtMarker)) return true;
+  const builtAt = statSync(builtMarker).mtimeMs;
+  return buildInputs.some((input) => newestMtime(join(root, input)) > builtAt);
+}
+
+if (needsBuild()) {
+  // The tests talk to this server, never to hosted Supabase: build for the same origin.
+  const env = { ...process.env };
+  delete env.PUBLIC_SUPABASE_URL;
+  delete env.PUBLIC_SUPABASE_ANON_KEY;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, env, encoding: 'utf8' });
+  if (build.status !== 0) {
+    process.stderr.write(build.stdout + build.stderr);
+    process.stderr.write('e2e/serve.ts: `npm run build` failed; see the output above.\n');
+    process.exit(1);
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tedx-e2e-'));
+const server = spawn(process.execPath, ['server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, SIGNUP_RATE_LIMIT: '0' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -1,0 +1,296 @@
+// The sign-up form against the real server and database: every row of SPEC section 8, the
+// states of section 4 and the rules of section 5.
+import type { Page, Request } from '@playwright/test';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import {
+  expect,
+  failedResourcePattern,
+  storedSignups,
+  test,
+  uniqueEmail,
+  waitForIslands,
+} from './fixtures';
+
+const REST_PATTERN = '**/rest/v1/**';
+const INSERT_PATH = `/rest/v1/${SIGNUP_TABLE}`;
+
+function isInsert(request: Request): boolean {
+  return request.method() === 'POST' && new URL(request.url()).pathname === INSERT_PATH;
+}
+
+function form(page: Page) {
+  const section = page.locator('#email-signup');
+  return {
+    section,
+    email: section.getByRole('textbox', { name: /email/i }),
+    firstName: section.getByRole('textbox', { name: /first name/i }),
+    submit: section.getByRole('button', { name: /notify|subscrib|sign ?up|submit|join/i }),
+    notice: section.getByRole('status'),
+    thanks: section.getByText('Thanks for subscribing!'),
+  };
+}
+
+async function openForm(page: Page) {
+  await page.goto('/#email-signup');
+  await waitForIslands(page);
+  return form(page);
+}
+
+/** Every request to the REST interface that the page makes from now on. */
+function recordRestRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/rest/')) seen.push(request);
+  });
+  return seen;
+}
+
+async function expectSubscribed(page: Page, title: string, description: string) {
+  const { notice, thanks, email, submit } = form(page);
+  await expect(notice).toContainText(title);
+  await expect(notice).toContainText(description);
+  await expect(thanks).toBeVisible();
+  // The confirmation replaces the form.
+  await expect(email).toHaveCount(0);
+  await expect(submit).toHaveCount(0);
+}
+
+async function expectFailureKeepsForm(page: Page, typed: string) {
+  const { notice, thanks, email, submit } = form(page);
+  await expect(notice).toContainText('Something went wrong');
+  await expect(notice).toContainText('Please try again in a moment.');
+  await expect(thanks).toHaveCount(0);
+  await expect(email).toBeVisible();
+  await expect(email).toHaveValue(typed);
+  await expect(submit).toBeEnabled();
+}
+
+test.describe('sign-up form', () => {
+  test('success: normalised insert, notice, confirmation, and the row in the database', async ({
+    page,
+    request,
+  }) => {
+    const address = uniqueEmail('success');
+    const typed = address
+      .replace('e2e-success', 'E2E-Success')
+      .toUpperCase()
+      .replace('@EXAMPLE.ORG', '@Example.ORG');
+    const { email, firstName, submit, notice } = await openForm(page);
+
+    await firstName.fill('  Ada  ');
+    await email.fill(`  ${typed}  `);
+    const inserted = page.waitForRequest(isInsert);
+    await submit.click();
+    const sent = await inserted;
+    expect(sent.postDataJSON()).toEqual({ email: address.toLowerCase(), first_name: 'Ada' });
+    expect((await sent.response())?.status()).toBe(201);
+
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+    // The notice is announced: it sits in a live region.
+    await expect(notice).toHaveAttribute('aria-live', /polite|assertive/);
+
+    const rows = await storedSignups(request);
+    expect(rows.filter((row) => row.email === address.toLowerCase())).toEqual([
+      expect.objectContaining({ email: address.toLowerCase(), first_name: 'Ada' }),
+    ]);
+  });
+
+  test('an empty first name is sent as null', async ({ page, request }) => {
+    const address = uniqueEmail('noname');
+    const { email, firstName, submit } = await openForm(page);
+    await firstName.fill('   ');
+    await email.fill(address);
+    const inserted = page.waitForRequest(isInsert);
+    await submit.click();
+    expect((await inserted).postDataJSON()).toEqual({ email: address, first_name: null });
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+    const rows = await storedSignups(request);
+    expect(rows.find((row) => row.email === address)).toEqual(
+      expect.objectContaining({ first_name: null }),
+    );
+  });
+
+  test('duplicate email in another case: already on the list, and subscribed', async ({
+    page,
+    request,
+    consoleGuard,
+  }) => {
+    // The browser logs the 409 answer; that is the expected path here.
+    consoleGuard.allow(failedResourcePattern(409));
+    const address = uniqueEmail('dup');
+    const seeded = await request.post(INSERT_PATH, {
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        'Content-Profile': 'public',
+      },
+      data: { email: address, first_name: 'First' },
+    });
+    expect(seeded.status()).toBe(201);
+
+    const { email, submit } = await openForm(page);
+    await email.fill(address.toUpperCase());
+    const answered = page.waitForResponse((response) => isInsert(response.request()));
+    await submit.click();
+    const response = await answered;
+    expect(response.status()).toBe(409);
+    expect((await response.json()).code).toBe('23505');
+    await expectSubscribed(
+      page,
+      "You're already on the list!",
+      'Thanks for your enthusiasm for the TEDx community.',
+    );
+
+    const rows = await storedSignups(request);
+    expect(rows.filter((row) => row.email === address)).toHaveLength(1);
+  });
+
+  test('any other insert error: something went wrong, form kept', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(failedResourcePattern(500));
+    await page.route(REST_PATTERN, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({
+          code: 'XX000',
+          message: 'internal error',
+          details: null,
+          hint: null,
+        }),
+      }),
+    );
+    const address = uniqueEmail('servererror');
+    const { email, submit } = await openForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureKeepsForm(page, address);
+
+    // The kept form can be submitted again, and then succeeds.
+    await page.unroute(REST_PATTERN);
+    await submit.click();
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+  });
+
+  test('a network failure: something went wrong, form kept', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/net::ERR_FAILED|Failed to fetch|Failed to load resource/);
+    await page.route(REST_PATTERN, (route) => route.abort('failed'));
+    const address = uniqueEmail('network');
+    const { email, submit } = await openForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureKeepsForm(page, address);
+  });
+
+  test('while submitting, the button is disabled', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(REST_PATTERN, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const address = uniqueEmail('submitting');
+    const { email, submit, section } = await openForm(page);
+    await email.fill(address);
+    const inserted = page.waitForRequest(isInsert);
+    await submit.click();
+    await inserted;
+    const busyButton = section.getByRole('button');
+    await expect(busyButton).toBeDisabled();
+    await expect(section.locator('form')).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+  });
+
+  test('a blank email sends nothing', async ({ page }) => {
+    const restRequests = recordRestRequests(page);
+    const { email, submit, notice } = await openForm(page);
+    await email.fill('   ');
+    await submit.click();
+    await email.press('Enter');
+    // Even with the browser's own validation out of the way, the form itself refuses.
+    await page
+      .locator('#email-signup form')
+      .evaluate((element) => ((element as HTMLFormElement).noValidate = true));
+    await submit.click();
+    await page.waitForTimeout(750);
+    expect(restRequests.map((request) => request.url())).toEqual([]);
+    await expect(notice).toHaveText('');
+    await expect(email).toBeVisible();
+  });
+
+  test('a filled honeypot sends nothing', async ({ page }) => {
+    const restRequests = recordRestRequests(page);
+    const { email, submit, section } = await openForm(page);
+    // The one input that is neither the email nor the first name field.
+    const honeypot = section.locator(
+      'input:not([type=email]):not([type=submit]):not([type=hidden]):not([placeholder="First name (optional)"])',
+    );
+    await expect(honeypot).toHaveCount(1);
+    // Hidden from people and assistive technology, out of the tab order.
+    await expect(honeypot).not.toBeInViewport();
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await honeypot.fill('https://spam.example', { force: true });
+    await email.fill(uniqueEmail('bot'));
+    await submit.click();
+    await page.waitForTimeout(750);
+    expect(restRequests.map((request) => request.url())).toEqual([]);
+  });
+
+  test('supabase-js loads only once the form is used; the page itself makes no requests', async ({
+    page,
+  }) => {
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    const restRequests = recordRestRequests(page);
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(response.url())) {
+        scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+      }
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await waitForIslands(page);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(500);
+
+    const initial = [...scripts];
+    expect(initial.length, 'the page loads its islands').toBeGreaterThan(0);
+    for (const script of initial) {
+      expect(await script.body, `${script.url} must not contain supabase-js`).not.toMatch(
+        /supabase-js|PostgrestClient|GoTrueClient/,
+      );
+    }
+    expect(restRequests, 'no REST request before interaction').toEqual([]);
+
+    await form(page).email.focus();
+    await expect
+      .poll(
+        async () => {
+          const later = scripts.slice(initial.length);
+          const bodies = await Promise.all(later.map((script) => script.body));
+          return bodies.some((body) => /supabase-js|PostgrestClient|GoTrueClient/.test(body));
+        },
+        { message: 'supabase-js is downloaded on first focus' },
+      )
+      .toBe(true);
+    expect(restRequests, 'focusing alone sends nothing').toEqual([]);
+  });
+});

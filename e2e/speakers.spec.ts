@@ -1,0 +1,118 @@
+// The speakers teaser page (SPEC sections 2, 3 and 9).
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE, boxOf, expect, test, visibleText, writtenText } from './fixtures';
+
+const CATEGORIES = [
+  'Marketing | Media',
+  'Tech | Entrepreneurship',
+  'Entrepreneurship | Investment',
+  'Entertainment | Arts',
+  'Tech | Social Impact',
+  'Business | Leadership',
+  'Entrepreneurship | Business',
+  'Student Voice | Innovation',
+  'Student Voice | Innovation',
+];
+const REVEAL = 'Identity Revealed: Nov 15, 2025';
+
+/** The nine teaser cards: the smallest elements that hold the reveal line and a category. */
+function speakerCards(page: Page) {
+  return page
+    .locator('main')
+    .locator('article, li, div')
+    .filter({ hasText: REVEAL })
+    .filter({ hasNot: page.locator('article, li').filter({ hasText: REVEAL }) })
+    .filter({ hasText: '|' });
+}
+
+test.describe('speakers page', () => {
+  test.beforeEach(async ({ page }) => {
+    const response = await page.goto('/speakers');
+    expect(response?.status()).toBe(200);
+  });
+
+  test('hero states the promise and the date', async ({ page }) => {
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^The Voices\.\s*Not Yet Revealed\.$/);
+    const text = await visibleText(page.locator('main'));
+    expect(text).toContain('Ten extraordinary minds. One transformative stage.');
+    expect(text).toContain('November 15th, 2025');
+  });
+
+  test('has the logo at top left and the shared navigation', async ({ page }) => {
+    const logo = page.getByRole('banner').getByRole('link').first();
+    await expect(logo).toHaveAttribute('href', /^\/$/);
+    const box = await boxOf(logo);
+    expect(box.x).toBeLessThan(DESKTOP.width / 3);
+    expect(box.y).toBeLessThan(120);
+    const nav = page.getByRole('navigation').first();
+    for (const name of ['About', 'Meet the Team', 'Press & Media', 'About TED/TEDx']) {
+      await expect(nav.getByRole('link', { name, exact: true }).first()).toBeAttached();
+    }
+  });
+
+  test('shows exactly nine anonymous cards with the spec categories', async ({ page }) => {
+    await expect(page.getByText(REVEAL, { exact: true })).toHaveCount(9);
+    const cards = speakerCards(page);
+    await expect(cards).toHaveCount(9);
+
+    const found: string[] = [];
+    for (const card of await cards.all()) {
+      const text = await writtenText(card);
+      const category = CATEGORIES.find((candidate) => text.includes(candidate));
+      if (!category) throw new Error(`no category label of the spec in card "${text}"`);
+      found.push(category);
+      // A quoted achievement and an italic teaser line.
+      expect(text, 'quoted achievement').toMatch(/["“][^"”]{10,}["”]/);
+      const italic = await card.evaluate((element) =>
+        [...element.querySelectorAll('*')].some(
+          (child) =>
+            getComputedStyle(child).fontStyle === 'italic' &&
+            (child.textContent ?? '').trim().length > 10,
+        ),
+      );
+      expect(italic, 'an italic teaser line').toBe(true);
+    }
+    expect(found.sort()).toEqual([...CATEGORIES].sort());
+  });
+
+  test('call to action leads to the sign-up form', async ({ page }) => {
+    const cta = page.getByRole('heading', { name: 'Be There When the Curtain Rises' });
+    await expect(cta).toBeVisible();
+    const text = await visibleText(page.locator('main'));
+    expect(text).toContain(
+      'Join us November 15th, 2025, when these extraordinary voices take the stage.',
+    );
+    const notify = page.getByRole('link', { name: 'Get Notified' });
+    await expect(notify).toHaveAttribute('href', '/#email-signup');
+    await notify.click();
+    await expect(page).toHaveURL(/\/#email-signup$/);
+    await expect(page.getByRole('heading', { name: 'Be the First to Know' })).toBeInViewport();
+  });
+
+  test('has the shared footer', async ({ page }) => {
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeVisible();
+    expect(await visibleText(footer)).toMatch(/©|copyright/i);
+  });
+});
+
+test.describe('speakers grid columns', () => {
+  const widths: [string, { width: number; height: number }, number][] = [
+    ['small', PHONE, 1],
+    ['medium', { width: 900, height: 900 }, 2],
+    ['large', DESKTOP, 3],
+  ];
+  for (const [size, viewport, columns] of widths) {
+    test(`${columns} column(s) at ${size} width (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/speakers');
+      const cards = speakerCards(page);
+      await expect(cards).toHaveCount(9);
+      const xs = await cards.evaluateAll((elements) =>
+        elements.map((element) => Math.round(element.getBoundingClientRect().left)),
+      );
+      expect(new Set(xs).size, `distinct card x positions ${JSON.stringify(xs)}`).toBe(columns);
+    });
+  }
+});

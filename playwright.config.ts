@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+// Nothing here can download a browser: use the machine's Chromium (Debian's package, or one
+// `npx playwright install chromium` put in place) and say what to install when there is none.
+function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const candidate of candidates) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  let bundled: string | undefined;
+  try {
+    bundled = chromium.executablePath();
+  } catch {
+    bundled = undefined;
+  }
+  if (bundled && existsSync(bundled)) return undefined; // Playwright's own browser: the default
+  if (process.env.CHROMIUM_PATH) {
+    console.error(`CHROMIUM_PATH points at ${process.env.CHROMIUM_PATH}, which does not exist.`);
+  }
+  console.error(
+    'No Chromium found for the browser tests: install one with `apt-get install chromium` (Debian) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
+  );
+  process.exit(1);
+}
+
+// The config is evaluated again in every worker process; they inherit the environment, so
+// the port, data directory and keys chosen once in the main process stay the same everywhere.
+function freePort(): string {
+  return execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    ],
+    { encoding: 'utf8' },
+  ).trim();
+}
+
+const externalBaseURL = process.env.E2E_BASE_URL;
+process.env.E2E_PORT ??= externalBaseURL ? '' : freePort();
+// A known service-role key lets tests read back what the server stored (GET as service_role).
+process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
+
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+const executablePath = findChromium();
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2, // a 2-core machine: the server and two browsers share it
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-US',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  // Builds the site when its sources changed, then runs the project's real server on a fresh,
+  // temporary database with the sign-up rate limit off (see e2e/serve.ts).
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        command: 'node e2e/serve.ts',
+        url: `${baseURL}/healthz`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        env: {
+          PORT: process.env.E2E_PORT ?? '',
+          HOST: '127.0.0.1',
+          SIGNUP_RATE_LIMIT: '0',
+          SUPABASE_SERVICE_ROLE_KEY: process.env.E2E_SERVICE_ROLE_KEY,
+        },
+      },
+});
