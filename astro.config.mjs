@@ -2,6 +2,8 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import process from 'node:process';
+import { URL } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { SITE_URL_DEFAULT } from './src/content/event.ts';
 
@@ -16,9 +18,15 @@ const supabaseOrigin = process.env.PUBLIC_SUPABASE_URL
 export default defineConfig({
   site,
   output: 'static',
+  // No Markdown here; this also keeps Shiki's inline styles out, which a strict CSP would block.
+  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !new URL(page).pathname.startsWith('/404') }),
+    sitemap({
+      filter: (page) => !new URL(page).pathname.startsWith('/404'),
+      // Match the canonical URLs, which name routes as the spec does: /about, not /about/.
+      serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
+    }),
   ],
   security: {
     // Astro hashes its own inline scripts and styles into a <meta http-equiv> tag in each page's

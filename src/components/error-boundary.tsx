@@ -23,7 +23,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   render() {
     if (this.state.hasError) {
       return (
-        <p role="alert" className="rounded-lg border border-line bg-surface p-6 text-center font-semibold">
+        <p
+          role="alert"
+          className="rounded-lg border border-line bg-surface p-6 text-center font-semibold"
+        >
           Unexpected Application Error!
         </p>
       );

@@ -16,7 +16,9 @@ export function HomeHero() {
         <h1 className="mt-4 text-[clamp(3rem,14vw,9rem)] leading-[0.9] uppercase">
           <Logo />
         </h1>
-        <p className="mt-6 max-w-2xl text-lg font-medium text-paper/90 sm:text-2xl">{HERO.tagline}</p>
+        <p className="mt-6 max-w-2xl text-lg font-medium text-paper/90 sm:text-2xl">
+          {HERO.tagline}
+        </p>
         <p className="mt-4 font-display text-2xl tracking-wide text-paper uppercase sm:text-3xl">
           <time dateTime="2025-11-15">{HERO.date}</time>
         </p>

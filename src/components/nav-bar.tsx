@@ -40,7 +40,11 @@ export function NavBar(props: NavBarProps) {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8"
       >
-        <a href={ROUTES.home} className="rounded-sm text-2xl" aria-label={`${EVENT_SHORT_NAME} home`}>
+        <a
+          href={ROUTES.home}
+          className="rounded-sm text-2xl"
+          aria-label={`${EVENT_SHORT_NAME} home`}
+        >
           <Logo />
         </a>
         <ul className="hidden items-center gap-7 lg:flex">

@@ -12,7 +12,10 @@ export function normaliseFirstName(raw: string | null | undefined): string | nul
 }
 
 /** The row to insert, or null when the email is blank after trimming (nothing is sent). */
-export function toSignupInsert(email: string, firstName: string | null | undefined): SignupInsert | null {
+export function toSignupInsert(
+  email: string,
+  firstName: string | null | undefined,
+): SignupInsert | null {
   const normalisedEmail = normaliseEmail(email);
   if (normalisedEmail === '') return null;
   return { email: normalisedEmail, first_name: normaliseFirstName(firstName) };

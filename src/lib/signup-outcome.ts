@@ -1,4 +1,9 @@
-import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS, type NoticeText } from '../content/notices';
+import {
+  NOTICE_DUPLICATE,
+  NOTICE_FAILURE,
+  NOTICE_SUCCESS,
+  type NoticeText,
+} from '../content/notices';
 import { DUPLICATE_EMAIL_CODE } from './signup-contract';
 
 export interface SignupOutcome {

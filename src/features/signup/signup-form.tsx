@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
 import { SIGNUP } from '../../content/home';
 import type { NoticeText } from '../../content/notices';
@@ -17,13 +17,11 @@ const INPUT =
 /** The sign-up form: idle → submitting → subscribed (SPEC section 4), notices per section 8. */
 export function SignupForm() {
   const [phase, setPhase] = useState<Phase>('idle');
-  const [notice, setNotice] = useState<(NoticeText & { kind: SignupOutcome['kind'] }) | null>(
-    null,
-  );
+  const [notice, setNotice] = useState<(NoticeText & { kind: SignupOutcome['kind'] }) | null>(null);
   const emailId = useId();
   const nameId = useId();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== 'idle') return;
     const data = new FormData(event.currentTarget);
@@ -32,7 +30,10 @@ export function SignupForm() {
       finish(signupOutcome(null));
       return;
     }
-    const row = toSignupInsert(String(data.get('email') ?? ''), String(data.get('first_name') ?? ''));
+    const row = toSignupInsert(
+      String(data.get('email') ?? ''),
+      String(data.get('first_name') ?? ''),
+    );
     if (!row) return;
     setPhase('submitting');
     setNotice(null);
@@ -54,7 +55,6 @@ export function SignupForm() {
       ) : (
         <form
           onSubmit={handleSubmit}
-          onFocus={preloadSubscribe}
           aria-busy={isSubmitting}
           className="flex flex-col gap-3 sm:flex-row sm:flex-wrap"
         >
@@ -67,6 +67,7 @@ export function SignupForm() {
               name="first_name"
               type="text"
               autoComplete="given-name"
+              onFocus={preloadSubscribe}
               placeholder={SIGNUP.firstNamePlaceholder}
               className={INPUT}
             />
@@ -81,6 +82,7 @@ export function SignupForm() {
               type="email"
               required
               autoComplete="email"
+              onFocus={preloadSubscribe}
               placeholder={SIGNUP.emailPlaceholder}
               className={INPUT}
             />

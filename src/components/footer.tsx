@@ -1,0 +1,91 @@
+import {
+  COPYRIGHT,
+  DISCLAIMER,
+  LEGAL_NOTICE,
+  ORGANIZING_TITLE,
+  PRESS_BODY,
+  PRESS_TITLE,
+  TEAM_TITLE,
+} from '../content/footer';
+import { SECTION_IDS } from '../content/navigation';
+import { PRESS_CONTACT, TEAM } from '../content/team';
+import { Logo } from './logo';
+import { SocialLinks } from './social-links';
+import { TeamList } from './team-list';
+
+interface FooterProps {
+  /** Full on the home page; legal notice and copyright only elsewhere (SPEC section 2). */
+  mode: 'full' | 'simple';
+}
+
+function LegalLines() {
+  return (
+    <div className="mx-auto max-w-6xl px-5 py-8 text-sm text-muted sm:px-8">
+      <p>{LEGAL_NOTICE}</p>
+      <p className="mt-2">{COPYRIGHT}</p>
+    </div>
+  );
+}
+
+const SUBHEADING = 'text-sm font-semibold uppercase tracking-[0.25em] text-accent';
+
+export function Footer({ mode }: FooterProps) {
+  if (mode === 'simple') {
+    return (
+      <footer className="border-t border-line bg-ink">
+        <LegalLines />
+      </footer>
+    );
+  }
+  return (
+    <footer className="bg-ink">
+      <SocialLinks />
+      <div id={SECTION_IDS.team} className="border-t border-line bg-surface">
+        <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1fr_2fr]">
+          <div>
+            <p className="text-3xl">
+              <Logo />
+            </p>
+            <h2 className="mt-4 font-display text-3xl uppercase">{ORGANIZING_TITLE}</h2>
+            <p className="mt-4 text-muted">{DISCLAIMER}</p>
+            <p className="mt-4">
+              <a
+                href={`/#${SECTION_IDS.meetTheTeam}`}
+                className="font-semibold text-accent underline underline-offset-4"
+              >
+                {TEAM_TITLE}
+              </a>
+            </p>
+          </div>
+          <div className="grid gap-12">
+            <section id={SECTION_IDS.meetTheTeam} aria-labelledby="meet-the-team-heading">
+              <h3 id="meet-the-team-heading" className={SUBHEADING}>
+                {TEAM_TITLE}
+              </h3>
+              <TeamList members={TEAM} />
+            </section>
+            <section id={SECTION_IDS.press} aria-labelledby="media-press-heading">
+              <h3 id="media-press-heading" className={SUBHEADING}>
+                {PRESS_TITLE}
+              </h3>
+              <p className="mt-4 max-w-xl text-paper/85">{PRESS_BODY}</p>
+              <p className="mt-3 font-semibold">
+                {PRESS_CONTACT.name}, {PRESS_CONTACT.role}
+                {' · '}
+                <a
+                  href={`mailto:${PRESS_CONTACT.email}`}
+                  className="break-all text-accent underline underline-offset-4"
+                >
+                  {PRESS_CONTACT.email}
+                </a>
+              </p>
+            </section>
+          </div>
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <LegalLines />
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  EVENT_CITY,
+  EVENT_COUNTRY,
+  EVENT_FULL_NAME,
+  EVENT_SHORT_NAME,
+  HOST_INSTITUTION,
+  LAUNCH_AT,
+} from '../content/event';
+import { PAGE_META, SHARE_IMAGE } from '../content/seo';
+
+/** schema.org Event for the home page, with absolute URLs from the site setting. */
+export function eventJsonLd(site: URL | undefined) {
+  const base = site ?? new URL('http://localhost/');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: EVENT_FULL_NAME,
+    description: PAGE_META.home.description,
+    startDate: LAUNCH_AT,
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: HOST_INSTITUTION === 'the university' ? EVENT_CITY : HOST_INSTITUTION,
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: EVENT_CITY,
+        addressCountry: EVENT_COUNTRY,
+      },
+    },
+    image: [new URL(SHARE_IMAGE.path, base).href],
+    url: new URL('/', base).href,
+    organizer: { '@type': 'Organization', name: EVENT_SHORT_NAME, url: new URL('/', base).href },
+  };
+}
