@@ -14,7 +14,7 @@ export function AboutCard({ id, title, paragraphs, children }: AboutCardProps) {
   const lead = words.join(' ');
   return (
     <article aria-labelledby={id} className="rounded-3xl border border-line bg-surface p-7 sm:p-12">
-      <h2 id={id} className="font-display text-4xl uppercase sm:text-5xl">
+      <h2 id={id} className="font-display text-4xl sm:text-5xl">
         {lead} <span className="text-brand">{last}</span>
       </h2>
       <div className="mt-6 space-y-4 text-lg text-paper/85">

@@ -74,7 +74,7 @@ export function Footer({ mode }: FooterProps) {
                 {' · '}
                 <a
                   href={`mailto:${PRESS_CONTACT.email}`}
-                  className="break-all text-accent underline underline-offset-4"
+                  className="break-words text-accent underline underline-offset-4"
                 >
                   {PRESS_CONTACT.email}
                 </a>

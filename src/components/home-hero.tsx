@@ -13,7 +13,7 @@ export function HomeHero() {
         <p className="text-xs font-semibold uppercase tracking-[0.25em] text-accent">
           {HERO.kicker}
         </p>
-        <h1 className="mt-4 text-[clamp(3rem,14vw,9rem)] leading-[0.9] uppercase">
+        <h1 className="mt-4 text-[clamp(3rem,14vw,9rem)] leading-[0.9]">
           <Logo />
         </h1>
         <p className="mt-6 max-w-2xl text-lg font-medium text-paper/90 sm:text-2xl">

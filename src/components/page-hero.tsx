@@ -14,7 +14,7 @@ export function PageHero({ kicker, title, children }: PageHeroProps) {
         {kicker && (
           <p className="text-xs font-semibold uppercase tracking-[0.25em] text-accent">{kicker}</p>
         )}
-        <h1 className="mt-4 font-display text-[clamp(2.75rem,10vw,6.5rem)] leading-[0.95] uppercase">
+        <h1 className="mt-4 font-display text-[clamp(2.75rem,10vw,6.5rem)] leading-[0.95]">
           {title}
         </h1>
         {children}

@@ -34,7 +34,7 @@ export function SpeakerCard({ speaker, index }: SpeakerCardProps) {
       <blockquote className="mt-3 text-lg font-semibold leading-snug">
         “{speaker.achievement}”
       </blockquote>
-      <p className="mt-3 text-muted italic">{speaker.tease}</p>
+      <p className="mt-3 mb-5 text-muted italic">{speaker.tease}</p>
       <p className="mt-auto border-t border-line pt-4 text-xs font-semibold uppercase tracking-[0.2em] text-paper/80">
         {SPEAKER_REVEAL_TEXT}
       </p>
