@@ -71,7 +71,8 @@ export function Footer({ mode }: FooterProps) {
               <p className="mt-4 max-w-xl text-paper/85">{PRESS_BODY}</p>
               <p className="mt-3 font-semibold">
                 {PRESS_CONTACT.name}, {PRESS_CONTACT.role}
-                {' · '}
+              </p>
+              <p className="mt-1">
                 <a
                   href={`mailto:${PRESS_CONTACT.email}`}
                   className="break-words text-accent underline underline-offset-4"

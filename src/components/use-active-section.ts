@@ -28,7 +28,16 @@ function measure(ids: readonly string[]): SectionBox[] {
 export function useActiveSection(ids: readonly string[], offset: number): string | null {
   return useSyncExternalStore(
     subscribe,
-    () => chooseActiveSection(measure(ids), window.scrollY, offset),
+    () =>
+      chooseActiveSection(
+        measure(ids),
+        {
+          scrollY: window.scrollY,
+          viewportHeight: window.innerHeight,
+          documentHeight: document.documentElement.scrollHeight,
+        },
+        offset,
+      ),
     () => null,
   );
 }

@@ -7,23 +7,35 @@ const SECTIONS: SectionBox[] = [
   { id: 'media-press', top: 3600, bottom: 3900 },
 ];
 
+const DOCUMENT_HEIGHT = 4100;
+const at = (scrollY: number, viewportHeight = 800) => ({
+  scrollY,
+  viewportHeight,
+  documentHeight: DOCUMENT_HEIGHT,
+});
+
 describe('chooseActiveSection', () => {
   it('is null above the first section', () => {
-    expect(chooseActiveSection(SECTIONS, 0, 150)).toBeNull();
+    expect(chooseActiveSection(SECTIONS, at(0), 150)).toBeNull();
   });
 
   it('applies the offset: active once the top is within 150 px of the viewport top', () => {
-    expect(chooseActiveSection(SECTIONS, 849, 150)).toBeNull();
-    expect(chooseActiveSection(SECTIONS, 850, 150)).toBe('about-section');
+    expect(chooseActiveSection(SECTIONS, at(849), 150)).toBeNull();
+    expect(chooseActiveSection(SECTIONS, at(850), 150)).toBe('about-section');
   });
 
   it('is null between sections', () => {
-    expect(chooseActiveSection(SECTIONS, 2000, 150)).toBeNull();
+    expect(chooseActiveSection(SECTIONS, at(2000), 150)).toBeNull();
   });
 
   it('prefers the nested section listed later', () => {
-    expect(chooseActiveSection(SECTIONS, 3000, 150)).toBe('organizing-team');
-    expect(chooseActiveSection(SECTIONS, 3500, 150)).toBe('media-press');
-    expect(chooseActiveSection(SECTIONS, 3800, 150)).toBe('organizing-team');
+    expect(chooseActiveSection(SECTIONS, at(2900, 400), 150)).toBe('organizing-team');
+    expect(chooseActiveSection(SECTIONS, at(3500, 400), 150)).toBe('media-press');
+  });
+
+  it('at the bottom of the page, picks the last section whose top is on screen', () => {
+    // 3300 + 800 = 4100: cannot scroll further; media-press (3600) is on screen but below the probe.
+    expect(chooseActiveSection(SECTIONS, at(3298), 150)).toBe('organizing-team');
+    expect(chooseActiveSection(SECTIONS, at(3300), 150)).toBe('media-press');
   });
 });

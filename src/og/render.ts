@@ -64,23 +64,27 @@ function screenshot(html: string, width: number, height: number, out: string) {
   try {
     const page = join(work, 'page.html');
     writeFileSync(page, html);
-    execFileSync(chromium, [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--hide-scrollbars',
-      '--force-device-scale-factor=1',
-      '--default-background-color=00000000',
-      `--user-data-dir=${join(work, 'profile')}`,
-      `--screenshot=${out}`,
-      `--window-size=${width},${height}`,
-      '--virtual-time-budget=2000',
-      `file://${page}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      chromium,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--hide-scrollbars',
+        '--force-device-scale-factor=1',
+        '--default-background-color=00000000',
+        `--user-data-dir=${join(work, 'profile')}`,
+        `--screenshot=${out}`,
+        `--window-size=${width},${height}`,
+        '--virtual-time-budget=2000',
+        `file://${page}`,
+      ],
+      { stdio: 'ignore' },
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
