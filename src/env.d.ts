@@ -1,0 +1,10 @@
+// Build-time settings the page reads (ARCHITECTURE.md, "Settings"). Both optional: unset, the
+// page talks to its own origin with the local anon key.
+interface ImportMetaEnv {
+  readonly PUBLIC_SUPABASE_URL?: string;
+  readonly PUBLIC_SUPABASE_ANON_KEY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
