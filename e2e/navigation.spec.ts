@@ -11,9 +11,9 @@ const SCROLL_ITEMS: [string, string][] = [
 ];
 const ACTIVE_OFFSET = 150;
 
-/** The site's main navigation bar (the first navigation landmark, in the page header). */
+/** The site's main navigation bar: the navigation landmark in the page header. */
 function navBar(page: Page): Locator {
-  return page.getByRole('navigation').first();
+  return page.getByRole('banner').getByRole('navigation').first();
 }
 
 function navItem(page: Page, name: string): Locator {
@@ -166,20 +166,22 @@ test.describe('navigation at phone width', () => {
 
   test('a compact menu opens and its items work', async ({ page }) => {
     await page.goto('/');
-    const menuButton = page.getByRole('button', { name: /menu/i });
+    const menuButton = navBar(page).getByRole('button', { name: /menu/i });
     await expect(menuButton).toBeVisible();
     // The desktop list is hidden; items appear only once the menu is open.
     await expect(
-      page.getByRole('link', { name: 'Meet the Team', exact: true }).filter({ visible: true }),
+      navBar(page)
+        .getByRole('link', { name: 'Meet the Team', exact: true })
+        .filter({ visible: true }),
     ).toHaveCount(0);
     await menuButton.click();
-    const meetTheTeam = page
+    const meetTheTeam = navBar(page)
       .getByRole('link', { name: 'Meet the Team', exact: true })
       .filter({ visible: true });
     await expect(meetTheTeam).toHaveCount(1);
     for (const name of ITEMS) {
       await expect(
-        page.getByRole('link', { name, exact: true }).filter({ visible: true }),
+        navBar(page).getByRole('link', { name, exact: true }).filter({ visible: true }),
       ).toHaveCount(1);
     }
     await meetTheTeam.click();
@@ -187,8 +189,8 @@ test.describe('navigation at phone width', () => {
 
     // From another page the menu's route item navigates.
     await page.goto('/speakers');
-    await page.getByRole('button', { name: /menu/i }).click();
-    await page
+    await navBar(page).getByRole('button', { name: /menu/i }).click();
+    await navBar(page)
       .getByRole('link', { name: 'About TED/TEDx', exact: true })
       .filter({ visible: true })
       .click();
@@ -197,10 +199,12 @@ test.describe('navigation at phone width', () => {
 
   test('the compact menu works by keyboard', async ({ page }) => {
     await page.goto('/about');
-    const menuButton = page.getByRole('button', { name: /menu/i });
+    const menuButton = navBar(page).getByRole('button', { name: /menu/i });
     await menuButton.focus();
     await page.keyboard.press('Enter');
-    const about = page.getByRole('link', { name: 'About', exact: true }).filter({ visible: true });
+    const about = navBar(page)
+      .getByRole('link', { name: 'About', exact: true })
+      .filter({ visible: true });
     await expect(about).toHaveCount(1);
     await about.focus();
     await page.keyboard.press('Enter');
