@@ -7,13 +7,19 @@ export function HomeHero() {
   return (
     <section
       aria-label={EVENT_SHORT_NAME}
-      className="relative isolate overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-brand)_-40%,transparent_60%)] pt-32 pb-20 sm:pt-44 sm:pb-28"
+      className="relative isolate overflow-hidden bg-[radial-gradient(ellipse_at_top,var(--color-brand)_-40%,transparent_60%)] pt-32 pb-10 sm:pt-44 sm:pb-16"
     >
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-[-4rem] -z-10 hidden -translate-y-1/2 font-display text-[34rem] leading-none text-brand/15 select-none lg:block"
+      >
+        X
+      </span>
       <div className="mx-auto max-w-6xl animate-hero-in px-5 sm:px-8">
         <p className="text-xs font-semibold uppercase tracking-[0.25em] text-accent">
           {HERO.kicker}
         </p>
-        <h1 className="mt-4 text-[clamp(3rem,14vw,9rem)] leading-[0.9]">
+        <h1 className="mt-4 text-[clamp(2.5rem,13vw,9rem)] leading-[0.9]">
           <Logo />
         </h1>
         <p className="mt-6 max-w-2xl text-lg font-medium text-paper/90 sm:text-2xl">
