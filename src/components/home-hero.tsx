@@ -1,4 +1,4 @@
-import { EVENT_SHORT_NAME } from '../content/event';
+import { EVENT_DATE_ISO, EVENT_SHORT_NAME } from '../content/event';
 import { HERO } from '../content/home';
 import { ROUTES } from '../content/navigation';
 import { Logo } from './logo';
@@ -26,7 +26,7 @@ export function HomeHero() {
           {HERO.tagline}
         </p>
         <p className="mt-4 font-display text-2xl tracking-wide text-paper uppercase sm:text-3xl">
-          <time dateTime="2025-11-15">{HERO.date}</time>
+          <time dateTime={EVENT_DATE_ISO}>{HERO.date}</time>
         </p>
         <a
           href={ROUTES.speakers}

@@ -7,6 +7,8 @@ export const EVENT_SHORT_NAME = 'TEDxKampalaBS';
 export const EVENT_FULL_NAME = 'TEDxKampalaBS 2025';
 /** The host institution, named only in the disclaimer. */
 export const HOST_INSTITUTION = 'the university';
+/** Where the event happens; shown to search engines in the Event JSON-LD. */
+export const EVENT_VENUE = 'Kampala, Uganda';
 export const EVENT_CITY = 'Kampala';
 export const EVENT_COUNTRY = 'UG';
 
@@ -15,6 +17,8 @@ export const LAUNCH_AT = '2025-11-15T09:00:00+03:00';
 /** The launch moment in epoch milliseconds. */
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT);
 
+/** The event's calendar date, for <time datetime>. */
+export const EVENT_DATE_ISO = LAUNCH_AT.slice(0, 10);
 /** How the date is written in copy. */
 export const EVENT_DATE_LONG = 'November 15th, 2025';
 export const EVENT_DATE_SHORT = 'Nov 15, 2025';

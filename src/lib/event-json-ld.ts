@@ -3,7 +3,7 @@ import {
   EVENT_COUNTRY,
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
-  HOST_INSTITUTION,
+  EVENT_VENUE,
   LAUNCH_AT,
 } from '../content/event';
 import { PAGE_META, SHARE_IMAGE } from '../content/seo';
@@ -21,7 +21,7 @@ export function eventJsonLd(site: URL | undefined) {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: {
       '@type': 'Place',
-      name: HOST_INSTITUTION === 'the university' ? EVENT_CITY : HOST_INSTITUTION,
+      name: EVENT_VENUE,
       address: {
         '@type': 'PostalAddress',
         addressLocality: EVENT_CITY,
