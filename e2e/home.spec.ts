@@ -1,5 +1,7 @@
 // The home page, top to bottom, as SPEC section 2 lists it, with the copy of section 1.
 import {
+  DESKTOP,
+  PHONE,
   expect,
   expectInDocumentOrder,
   expectLandedAtOffset,
@@ -22,51 +24,57 @@ test.describe('home page', () => {
     expect(response?.status()).toBe(200);
   });
 
-  test('shows every section in the order of the spec', async ({ page }) => {
-    const heroTitle = page.getByRole('heading', { level: 1 });
-    const sneakPeek = page.getByRole('link', { name: "Sneak Peek - See Who's Coming" });
-    const stats = page.getByText(/^student founders under 27$/i);
-    const comingSoon = page.getByText('Coming Soon', { exact: true });
-    const continent = page.getByText(/Africans starts or runs a business/);
-    const about = page.locator('#about-section');
-    const whatToExpect = page.getByRole('heading', { name: 'What to Expect' });
-    const countdown = page.getByRole('heading', { name: 'Event Launching In' });
-    const signup = page.locator('#email-signup');
-    const signupTitle = page.getByRole('heading', { name: 'Be the First to Know' });
-    const footer = page.locator('#organizing-team');
+  for (const [label, viewport] of [
+    ['390 px', PHONE],
+    ['1280 px', DESKTOP],
+  ] as const) {
+    test(`shows every section in the order of the spec at ${label}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const heroTitle = page.getByRole('heading', { level: 1 });
+      const sneakPeek = page.getByRole('link', { name: "Sneak Peek - See Who's Coming" });
+      const stats = page.getByText(/^student founders under 27$/i);
+      const comingSoon = page.getByText('Coming Soon', { exact: true });
+      const continent = page.getByText(/Africans starts or runs a business/);
+      const about = page.locator('#about-section');
+      const whatToExpect = page.getByRole('heading', { name: 'What to Expect' });
+      const countdown = page.getByRole('heading', { name: 'Event Launching In' });
+      const signup = page.locator('#email-signup');
+      const signupTitle = page.getByRole('heading', { name: 'Be the First to Know' });
+      const footer = page.locator('#organizing-team');
 
-    for (const locator of [
-      heroTitle,
-      sneakPeek,
-      comingSoon,
-      continent,
-      whatToExpect,
-      countdown,
-      signupTitle,
-    ]) {
-      await expect(locator).toBeVisible();
-    }
-    await expect(heroTitle).toHaveCount(1);
-    await expect(stats).toHaveCount(1);
-    await expectInDocumentOrder([
-      page.getByRole('navigation').first(),
-      heroTitle,
-      sneakPeek,
-      stats,
-      comingSoon,
-      continent,
-      about,
-      whatToExpect,
-      countdown,
-      signup,
-      signupTitle,
-      page.getByRole('link', { name: /YouTube/ }).first(),
-      footer,
-    ]);
-    // The sign-up block is the anchor email-signup and holds the title.
-    await expect(signup.getByRole('heading', { name: 'Be the First to Know' })).toBeVisible();
-    await expect(about.getByRole('heading', { name: 'What to Expect' })).toBeVisible();
-  });
+      for (const locator of [
+        heroTitle,
+        sneakPeek,
+        comingSoon,
+        continent,
+        whatToExpect,
+        countdown,
+        signupTitle,
+      ]) {
+        await expect(locator).toBeVisible();
+      }
+      await expect(heroTitle).toHaveCount(1);
+      await expect(stats).toHaveCount(1);
+      await expectInDocumentOrder([
+        page.getByRole('navigation').first(),
+        heroTitle,
+        sneakPeek,
+        stats,
+        comingSoon,
+        continent,
+        about,
+        whatToExpect,
+        countdown,
+        signup,
+        signupTitle,
+        page.getByRole('link', { name: /YouTube/ }).first(),
+        footer,
+      ]);
+      // The sign-up block is the anchor email-signup and holds the title.
+      await expect(signup.getByRole('heading', { name: 'Be the First to Know' })).toBeVisible();
+      await expect(about.getByRole('heading', { name: 'What to Expect' })).toBeVisible();
+    });
+  }
 
   test('hero button leads to the speakers page', async ({ page }) => {
     const sneakPeek = page.getByRole('link', { name: "Sneak Peek - See Who's Coming" });

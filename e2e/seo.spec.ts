@@ -1,0 +1,129 @@
+// Prerendered and findable (issue 2): every route is complete HTML before any script runs, with
+// its own title and description, share tags with a real 1200x630 image, a canonical URL,
+// schema.org Event data on `/`, robots.txt, a sitemap, icons and a web manifest.
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ROUTES = [
+  {
+    path: '/',
+    mustContain: ["Sneak Peek - See Who's Coming", 'Event Launching In', 'Be the First to Know'],
+  },
+  { path: '/about', mustContain: ['About TEDx', 'About TED', 'Follow TED on'] },
+  {
+    path: '/speakers',
+    mustContain: [
+      'Ten extraordinary minds. One transformative stage.',
+      'Be There When the Curtain Rises',
+    ],
+  },
+  { path: '/not-a-route', mustContain: ['404', 'Oops! Page not found', 'Return to Home'] },
+];
+
+function decode(html: string): string {
+  return html
+    .replace(/&#39;|&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** The document's text as written, without markup (tags and comments dropped). */
+function textOf(html: string): string {
+  return decode(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<[^>]+>/g, ''),
+  ).replace(/\s+/g, ' ');
+}
+
+function meta(html: string, attribute: 'name' | 'property', key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*>`, 'i'))?.[0];
+  const content = tag?.match(/content="([^"]*)"/i)?.[1];
+  return content === undefined ? undefined : decode(content);
+}
+
+async function pngSize(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  const body = await response.body();
+  expect(body.subarray(1, 4).toString('latin1'), `${url} is a PNG`).toBe('PNG');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+test('every route is prerendered HTML with its content, title and description', async ({
+  request,
+}) => {
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const { path, mustContain } of ROUTES) {
+    const response = await request.get(path);
+    const html = decode(await response.text());
+    const text = textOf(html);
+    for (const expected of mustContain) {
+      expect(text, `${path} holds "${expected}" before scripts`).toContain(expected);
+    }
+    const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+    const description = meta(html, 'name', 'description');
+    expect(title, `${path} title`).toBeTruthy();
+    expect(description, `${path} description`).toBeTruthy();
+    titles.add(title ?? '');
+    descriptions.add(description ?? '');
+    expect(html).toMatch(/<html[^>]*lang="en/);
+  }
+  expect(titles.size, 'distinct titles').toBe(ROUTES.length);
+  expect(descriptions.size, 'distinct descriptions').toBe(ROUTES.length);
+});
+
+test('share tags, canonical URL and a real 1200x630 share image', async ({ request }) => {
+  for (const path of ['/', '/about', '/speakers']) {
+    const html = await (await request.get(path)).text();
+    const canonical = html.match(/<link[^>]*rel="canonical"[^>]*href="([^"]+)"/)?.[1];
+    expect(canonical, `${path} canonical`).toMatch(/^https?:\/\//);
+    expect(new URL(canonical ?? 'x:').pathname.replace(/\/$/, '')).toBe(path.replace(/\/$/, ''));
+    for (const key of ['og:title', 'og:description', 'og:image', 'og:url', 'og:type']) {
+      expect(meta(html, 'property', key), `${path} ${key}`).toBeTruthy();
+    }
+    expect(meta(html, 'name', 'twitter:card'), `${path} twitter:card`).toBe('summary_large_image');
+    const image = meta(html, 'property', 'og:image') ?? '';
+    const size = await pngSize(request, new URL(image).pathname);
+    expect(size).toEqual({ width: 1200, height: 630 });
+  }
+});
+
+test('the home page describes the event as schema.org Event data', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const blocks = [
+    ...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+  ];
+  const items = blocks.flatMap(([, json]) => {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed) ? parsed : [parsed];
+  }) as { '@type'?: string; startDate?: string; name?: string }[];
+  const event = items.find((item) => item['@type'] === 'Event');
+  expect(event, 'an Event item').toBeDefined();
+  expect(event?.name).toBeTruthy();
+  expect(event?.startDate).toMatch(/^2025-11-15/);
+});
+
+test('robots.txt, sitemap, icons and web manifest are served', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Sitemap:\s*https?:\/\/\S+/i);
+
+  const home = await (await request.get('/')).text();
+  const sitemapIndex = await request.get('/sitemap-index.xml');
+  expect(sitemapIndex.status()).toBe(200);
+  const sitemapUrl = (await sitemapIndex.text()).match(/<loc>([^<]+)<\/loc>/)?.[1] ?? '';
+  const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
+  for (const path of ['/about', '/speakers'])
+    expect(sitemap).toMatch(new RegExp(`${path}/?</loc>`));
+  expect(sitemap).not.toMatch(/404/);
+
+  for (const rel of ['icon', 'apple-touch-icon', 'manifest']) {
+    const href = home.match(new RegExp(`<link[^>]*rel="${rel}"[^>]*href="([^"]+)"`))?.[1];
+    expect(href, `<link rel="${rel}">`).toBeTruthy();
+    const response = await request.get(href ?? '');
+    expect(response.status(), `${rel} at ${href}`).toBe(200);
+  }
+});
