@@ -1,0 +1,39 @@
+-- Creates the roles hosted Supabase already has, where they are missing (PGlite, plain
+-- PostgreSQL), so that the migrations' grants and row-level security mean the same thing here.
+-- Safe to run again and from several processes at once.
+do $$
+declare
+  r record;
+begin
+  for r in
+    select * from (values ('anon', false), ('authenticated', false), ('service_role', true))
+      as v(name, bypass_rls)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      begin
+        if r.bypass_rls then
+          execute format('create role %I nologin noinherit bypassrls', r.name);
+        else
+          execute format('create role %I nologin noinherit', r.name);
+        end if;
+      exception when duplicate_object or unique_violation then
+        null; -- another process created it first
+      end;
+    end if;
+    -- The connecting user must be able to SET ROLE to each of them.
+    if not pg_has_role(current_user, r.name, 'member') then
+      execute format('grant %I to %I', r.name, current_user);
+    end if;
+  end loop;
+end
+$$;
+
+create schema if not exists supabase_migrations;
+
+-- The Supabase CLI's own bookkeeping table: a database prepared with `supabase db push` is
+-- recognised as migrated, and the reverse.
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { ApiRole, Db, Queryable, QueryResult } from './types.ts';
+
+// Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
+// and the CLI writes what the database holds.
+const rawTypes = {
+  getTypeParser: (oid: number, format?: string) =>
+    format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : (value: string) => value,
+};
+
+const BEGIN_AS: Record<ApiRole, string> = {
+  anon: 'begin; set local role anon',
+  service_role: 'begin; set local role service_role',
+};
+
+/** A stable name per statement text, so each pooled connection prepares it once. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = 's_' + createHash('sha1').update(sql).digest('hex').slice(0, 16);
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await client.query({ text: sql, values: params, types: rawTypes });
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  max?: number;
+}
+
+/** PostgreSQL through a connection pool (DATABASE_URL). */
+export function openPostgres(options: PostgresOptions): Db {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+
+  async function inTransaction<T>(begin: string, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const value = await fn(client);
+      await client.query('commit');
+      return value;
+    } catch (error) {
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
+      return inTransaction(BEGIN_AS[role], async (client) => {
+        const result = await client.query({
+          name: statementName(sql),
+          text: sql,
+          values: params,
+          types: rawTypes,
+        });
+        return { rows: result.rows as T[] };
+      });
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return inTransaction('begin', (client) => fn(wrap(client)));
+    },
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+}

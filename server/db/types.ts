@@ -1,0 +1,52 @@
+// The one small interface both database adapters implement. The REST layer and the organiser
+// tools only ever see this.
+
+/** The Supabase API roles a request can run as. */
+export type ApiRole = 'anon' | 'service_role';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements separated by semicolons; no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * One statement in its own transaction under `SET LOCAL ROLE <role>`, so the grants and
+   * row-level security of the migration decide, exactly as PostgREST does on Supabase.
+   */
+  queryAs<T = Record<string, unknown>>(
+    role: ApiRole,
+    sql: string,
+    params: unknown[],
+  ): Promise<QueryResult<T>>;
+  /** A transaction as the connecting user (migrations). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The fields of a PostgreSQL error that PostgREST passes on. */
+export interface PgError {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+/** Both drivers throw errors carrying the server's fields; anything else is not a PgError. */
+export function asPgError(error: unknown): PgError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown };
+  if (typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return null;
+  return {
+    code: e.code,
+    message: typeof e.message === 'string' ? e.message : '',
+    details: typeof e.detail === 'string' ? e.detail : null,
+    hint: typeof e.hint === 'string' ? e.hint : null,
+  };
+}

@@ -1,0 +1,63 @@
+// The server process: settings, database, listen; on SIGTERM/SIGINT stop accepting, finish
+// what is in flight, close the database, release DATA_DIR.
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createApp } from './app.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { openDatabase } from './db/open.ts';
+import { resolveServiceRoleKey } from './service-key.ts';
+import { settingsOrExit } from './settings.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const settings = settingsOrExit();
+const log = (line: string) => process.stdout.write(line + '\n');
+
+let opened;
+try {
+  opened = await openDatabase(settings);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(
+      `${error.message}${error.holder.port ? ` (a server on port ${error.holder.port})` : ''}: stop it or use another DATA_DIR\n`,
+    );
+    process.exit(1);
+  }
+  process.stderr.write(`Could not open the database: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+const { db, lock } = opened;
+
+const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);
+const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log });
+
+const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
+  lock?.update(info.port, settings.host);
+  const shownHost = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+  log(`Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`);
+}) as Server;
+
+server.on('error', async (error: NodeJS.ErrnoException) => {
+  process.stderr.write(`Could not listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}\n`);
+  await opened.close().catch(() => {});
+  process.exit(1);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log(`${signal}: finishing requests in flight, then closing the database`);
+  setTimeout(() => {
+    process.stderr.write('Shutdown took too long; exiting\n');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  // Keep-alive connections would hold close() open: drop each as soon as it is idle.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearInterval(sweep);
+  await opened.close();
+  log('Stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

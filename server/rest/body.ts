@@ -1,0 +1,67 @@
+import { emptyOrInvalidJson, HTTP, pgrst } from './errors.ts';
+
+/** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
+export const BODY_LIMIT_BYTES = 8 * 1024;
+
+const tooLarge = () =>
+  pgrst(HTTP.payloadTooLarge, 'PGRST413', `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`);
+
+/** The body as text, refusing (413) before reading past the limit. */
+export async function readBodyText(request: Request, limit = BODY_LIMIT_BYTES): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null) {
+    if (Number(declared) > limit) throw tooLarge();
+    return request.text();
+  }
+  if (!request.body) return '';
+  // Chunked: count as it arrives.
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+type Scalar = string | number | boolean | null;
+export type InsertRow = Record<string, Scalar>;
+
+/**
+ * The rows of an insert body: one object or an array of objects, as PostgREST takes them.
+ * Nested values become their JSON text (what Postgres would make of them for a text column),
+ * so the database never parses deep structures.
+ */
+export function parseInsertBody(text: string, sameKeys = true): { rows: InsertRow[]; keys: string[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw emptyOrInvalidJson();
+  }
+  const isArray = Array.isArray(parsed);
+  const items: unknown[] = isArray ? (parsed as unknown[]) : [parsed];
+  const rows: InsertRow[] = [];
+  let keys: string[] | undefined;
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw emptyOrInvalidJson();
+    const row: InsertRow = {};
+    for (const [key, value] of Object.entries(item)) {
+      row[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as Scalar);
+    }
+    const rowKeys = Object.keys(row);
+    if (keys === undefined) keys = rowKeys;
+    else if (sameKeys && rowKeys.length !== keys.length || !rowKeys.every((k) => keys?.includes(k))) {
+      throw pgrst(HTTP.badRequest, 'PGRST102', 'All object keys must match');
+    }
+    rows.push(row);
+  }
+  return { rows, keys: keys ?? [] };
+}

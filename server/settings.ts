@@ -1,0 +1,115 @@
+// The only module that reads the environment. Every setting is validated here, once; a bad
+// value stops the process with one line naming it.
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+
+/** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
+ * signing up together after an announcement must get through, a script must not. */
+export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  anonKey: string;
+  /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
+  serviceRoleKey: string | undefined;
+  /** 0 turns rate limiting off. */
+  signupRateLimit: number;
+  trustProxy: boolean;
+  /** Hosted Supabase project URL, for the organiser CLI. */
+  supabaseUrl: string | undefined;
+  /** Where `npm run dev` runs the API server. */
+  apiPort: number;
+}
+
+export class SettingError extends Error {
+  constructor(name: string, expected: string, got: string) {
+    super(`Invalid setting ${name}: expected ${expected}, got ${JSON.stringify(got)}`);
+    this.name = 'SettingError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new SettingError(name, `an integer ${min}-${max}`, raw);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = text(env, name);
+  if (raw === undefined) return false;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new SettingError(name, 'on/off (1, true, yes, on / 0, false, no, off)', raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !protocols.includes(parsed.protocol)) {
+    // Never echo a database URL: it may carry a password.
+    const shown = name === 'DATABASE_URL' ? raw.replace(/\/\/[^@/]*@/, '//***@') : raw;
+    throw new SettingError(name, `a ${protocols.join(' or ')}// URL`, shown);
+  }
+  return raw;
+}
+
+function key(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw !== undefined && (raw.length < 20 || /\s/.test(raw))) {
+    throw new SettingError(name, 'a key of at least 20 characters without spaces', '(hidden)');
+  }
+  return raw;
+}
+
+export function loadSettings(env: Env): Settings {
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: text(env, 'DATA_DIR') ?? '.data',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    anonKey: key(env, 'SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
+    serviceRoleKey: key(env, 'SUPABASE_SERVICE_ROLE_KEY'),
+    signupRateLimit: integer(env, 'SIGNUP_RATE_LIMIT', DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    supabaseUrl: url(env, 'SUPABASE_URL', ['http:', 'https:']),
+    apiPort: integer(env, 'API_PORT', 3001, 1, 65535),
+  };
+}
+
+/** The process environment over `.env` (if present): what a user sets on the command line wins. */
+export function processEnv(envFile = '.env'): Env {
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
+  return { ...fromFile, ...process.env };
+}
+
+/** For entry points: settings, or one line on stderr and exit code 1. */
+export function settingsOrExit(env: Env = processEnv()): Settings {
+  try {
+    return loadSettings(env);
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    process.stderr.write(error.message + '\n');
+    process.exit(1);
+  }
+}
