@@ -32,7 +32,12 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
  * DATA_DIR lock (lock.ts) before opening a directory. Writes go straight to the OS without
  * fsync: a killed process loses nothing acknowledged, a power cut can.
  */
-export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
+export interface PgliteDb extends Db {
+  /** The data directory as a tarball (a template for tests). */
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pg = await PGlite.create({
     dataDir: options.dataDir,
@@ -52,6 +57,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
+    dump: () => pg.dumpDataDir('none'),
     async close(): Promise<void> {
       if (!pg.closed) await pg.close();
     },

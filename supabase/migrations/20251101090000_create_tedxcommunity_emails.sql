@@ -8,8 +8,9 @@ create table public.tedxcommunity_emails (
   email varchar(254) not null,
   first_name varchar(100) null,
   created_at timestamptz not null default now(),
-  -- The page trims and lower-cases before sending; the database holds it to that.
-  constraint tedxcommunity_emails_email_normalised check (email = lower(email)),
+  -- The page trims and lower-cases before sending; the trigger below does it for any other
+  -- client, and these checks hold the stored data to it whatever happens to the trigger.
+  constraint tedxcommunity_emails_email_normalised check (email = lower(btrim(email))),
   constraint tedxcommunity_emails_email_shape check (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'),
   constraint tedxcommunity_emails_first_name_shape check (
     first_name is null or (first_name = btrim(first_name) and char_length(first_name) >= 1)
@@ -18,6 +19,26 @@ create table public.tedxcommunity_emails (
 
 comment on table public.tedxcommunity_emails is
   'Launch-notification sign-ups. Anonymous visitors may insert; nobody but service_role reads.';
+
+-- Normalise as the page does (SPEC 3): email trimmed and lower-cased, first name trimmed and
+-- null when empty. So `A@B.co ` from any client is a duplicate of `a@b.co` (23505), not a
+-- check violation. Runs before the checks and the unique index; invoker needs no privilege.
+create function public.tedxcommunity_emails_normalise() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  new.email := lower(btrim(new.email, E' \t\r\n'));
+  new.first_name := nullif(btrim(new.first_name, E' \t\r\n'), '');
+  return new;
+end
+$$;
+
+revoke all on function public.tedxcommunity_emails_normalise() from public, anon, authenticated;
+
+create trigger tedxcommunity_emails_normalise
+  before insert or update on public.tedxcommunity_emails
+  for each row execute function public.tedxcommunity_emails_normalise();
 
 -- One sign-up per address whatever its case.
 create unique index tedxcommunity_emails_email_key on public.tedxcommunity_emails (lower(email));

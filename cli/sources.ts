@@ -1,0 +1,125 @@
+// Where the organiser CLI reads sign-ups from: hosted Supabase, DATABASE_URL, the running
+// server (which holds DATA_DIR), or DATA_DIR itself when no server has it.
+import { existsSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+import { SIGNUP_TABLE, type SignupRow } from '../src/lib/signup-contract.ts';
+import { acquireLock, readLock, type LockInfo } from '../server/db/lock.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { pgliteDir } from '../server/db/open.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import type { Db } from '../server/db/types.ts';
+import { readServiceRoleKey } from '../server/service-key.ts';
+import type { Settings } from '../server/settings.ts';
+
+export interface SubscriberSource {
+  /** Said on stderr, so organisers know which list they got. */
+  description: string;
+  count(): Promise<number>;
+  /** Oldest first. */
+  rows(): Promise<SignupRow[]>;
+  close(): Promise<void>;
+}
+
+const PAGE = 1000; // Supabase's default max rows per request
+
+export class CliError extends Error {}
+
+function restSource(url: string, key: string, description: string): SubscriberSource {
+  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const table = () => client.from(SIGNUP_TABLE);
+  const fail = (what: string, message: string) => new CliError(`Could not ${what} from ${description}: ${message}`);
+  return {
+    description,
+    async count() {
+      const { count, error } = await table().select('*', { count: 'exact', head: true });
+      if (error) throw fail('count sign-ups', error.message || 'no answer');
+      return count ?? 0;
+    },
+    async rows() {
+      const all: SignupRow[] = [];
+      for (let from = 0; ; from += PAGE) {
+        const { data, error } = await table()
+          .select('email,first_name,created_at')
+          .order('created_at', { ascending: true })
+          .order('id', { ascending: true })
+          .range(from, from + PAGE - 1);
+        if (error) throw fail('read sign-ups', error.message || 'no answer');
+        all.push(...(data as SignupRow[]));
+        if (data.length < PAGE) return all;
+      }
+    },
+    async close() {},
+  };
+}
+
+const ROWS_SQL = `select email, first_name, to_json(created_at) #>> '{}' as created_at
+  from public.${SIGNUP_TABLE} order by created_at, id`;
+
+function dbSource(db: Db, description: string, close: () => Promise<void>): SubscriberSource {
+  return {
+    description,
+    async count() {
+      const { rows } = await db.query<{ n: string | number }>(`select count(*) as n from public.${SIGNUP_TABLE}`);
+      return Number(rows[0].n);
+    },
+    async rows() {
+      return (await db.query<SignupRow>(ROWS_SQL)).rows;
+    },
+    close,
+  };
+}
+
+const emptySource = (description: string): SubscriberSource => ({
+  description,
+  count: async () => 0,
+  rows: async () => [],
+  close: async () => {},
+});
+
+async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo> {
+  for (let i = 0; i < 100 && holder.port === null; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = readLock(dataDir);
+    if (!now) throw new CliError(`The process holding ${dataDir} (pid ${holder.pid}) went away; try again`);
+    holder = now;
+  }
+  if (holder.port === null) throw new CliError(`${dataDir} is held by process ${holder.pid}, which is not answering`);
+  return holder;
+}
+
+export async function openSource(settings: Settings): Promise<SubscriberSource> {
+  if (settings.supabaseUrl) {
+    if (!settings.serviceRoleKey) throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
+    return restSource(settings.supabaseUrl, settings.serviceRoleKey, `Supabase at ${settings.supabaseUrl}`);
+  }
+  if (settings.databaseUrl) {
+    const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
+    await migrate(db);
+    return dbSource(db, 'PostgreSQL (DATABASE_URL)', () => db.close());
+  }
+  const { dataDir } = settings;
+  let holder = readLock(dataDir);
+  if (holder) {
+    // PGlite allows one process per directory: ask the server that has it.
+    holder = await waitForPort(dataDir, holder);
+    const key = readServiceRoleKey(settings.serviceRoleKey, dataDir);
+    if (!key) throw new CliError(`No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it`);
+    const host = !holder.host || holder.host === '0.0.0.0' || holder.host === '::' ? '127.0.0.1' : holder.host;
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
+    return restSource(origin, key, `the running server (${origin}, DATA_DIR ${dataDir})`);
+  }
+  if (!existsSync(pgliteDir(dataDir))) return emptySource(`${dataDir} (no database yet)`);
+  const lock = acquireLock(dataDir);
+  try {
+    const db = await openPglite({ dataDir: pgliteDir(dataDir) });
+    await migrate(db);
+    return dbSource(db, `PGlite in ${dataDir}`, async () => {
+      await db.close();
+      lock.release();
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+// npm run subscribers -- export [--out FILE] | count
+import { writeFileSync } from 'node:fs';
+import { DataDirLockedError } from '../server/db/lock.ts';
+import { processEnv, settingsOrExit } from '../server/settings.ts';
+import { toCsv } from './csv.ts';
+import { CliError, openSource } from './sources.ts';
+
+const USAGE = `Usage:
+  npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at), oldest first
+  npm run subscribers -- count                 the number of sign-ups
+
+Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
+SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
+
+function parseArgs(argv: string[]): { command: 'export' | 'count'; out?: string } | null {
+  const [command, ...rest] = argv;
+  if (command === 'count' && rest.length === 0) return { command };
+  if (command !== 'export') return null;
+  if (rest.length === 0) return { command };
+  if (rest.length === 2 && rest[0] === '--out' && rest[1]) return { command, out: rest[1] };
+  const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
+  return eq ? { command, out: eq[1] } : null;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args) {
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
+  const settings = settingsOrExit(processEnv());
+  const source = await openSource(settings);
+  try {
+    if (args.command === 'count') {
+      process.stdout.write(`${await source.count()}\n`);
+      return 0;
+    }
+    const rows = await source.rows();
+    const csv = toCsv(rows);
+    if (args.out) {
+      // Personal data: readable by this user only.
+      writeFileSync(args.out, csv, { mode: 0o600 });
+      process.stderr.write(`Wrote ${rows.length} sign-ups from ${source.description} to ${args.out}\n`);
+    } else {
+      process.stdout.write(csv);
+    }
+    return 0;
+  } finally {
+    await source.close();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (error instanceof CliError || error instanceof DataDirLockedError) {
+    process.stderr.write(error.message + '\n');
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}
