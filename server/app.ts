@@ -6,6 +6,7 @@ import type { Db } from './db/types.ts';
 import { CORS_HEADERS } from './rest/cors.ts';
 import { JSON_TYPE } from './rest/errors.ts';
 import { createRestHandler } from './rest/routes.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
 import { loadSite, serveFile, STRICT_CSP } from './static.ts';
 
@@ -20,14 +21,6 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
-/** On every answer. The CSP of a page comes with the page (static.ts). */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
 
 export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: AppOptions) {
   const app = new Hono();

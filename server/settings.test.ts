@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+import { DEFAULT_SIGNUP_RATE_LIMIT, loadSettings } from './settings.ts';
+
+describe('settings', () => {
+  it('has the documented defaults', () => {
+    expect(loadSettings({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '.data',
+      databaseUrl: undefined,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: undefined,
+      signupRateLimit: DEFAULT_SIGNUP_RATE_LIMIT,
+      trustProxy: false,
+      supabaseUrl: undefined,
+      apiPort: 3001,
+    });
+  });
+
+  it('reads every setting', () => {
+    const settings = loadSettings({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/tedx',
+      DATABASE_URL: 'postgres://u:p@db:5432/tedx',
+      SUPABASE_ANON_KEY: 'a'.repeat(40),
+      SUPABASE_SERVICE_ROLE_KEY: 's'.repeat(40),
+      SIGNUP_RATE_LIMIT: '0',
+      TRUST_PROXY: 'true',
+      SUPABASE_URL: 'https://abc.supabase.co',
+      API_PORT: '4000',
+    });
+    expect(settings).toMatchObject({ port: 8080, host: '127.0.0.1', signupRateLimit: 0, trustProxy: true, apiPort: 4000 });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'Invalid setting PORT: expected an integer 0-65535, got "abc"'],
+    ['PORT', '70000', 'Invalid setting PORT: expected an integer 0-65535, got "70000"'],
+    ['SIGNUP_RATE_LIMIT', '-1', 'Invalid setting SIGNUP_RATE_LIMIT'],
+    ['SIGNUP_RATE_LIMIT', '1.5', 'Invalid setting SIGNUP_RATE_LIMIT'],
+    ['TRUST_PROXY', 'maybe', 'Invalid setting TRUST_PROXY'],
+    ['DATABASE_URL', 'mysql://u:secret@x/db', 'Invalid setting DATABASE_URL'],
+    ['SUPABASE_URL', 'not a url', 'Invalid setting SUPABASE_URL'],
+    ['SUPABASE_SERVICE_ROLE_KEY', 'short', 'Invalid setting SUPABASE_SERVICE_ROLE_KEY'],
+  ])('refuses %s=%j with one line naming it', (name, value, message) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(message);
+  });
+
+  it('never echoes a database password', () => {
+    expect(() => loadSettings({ DATABASE_URL: 'mysql://u:secret@x/db' })).toThrow(/\*\*\*@/);
+    try {
+      loadSettings({ DATABASE_URL: 'mysql://u:secret@x/db' });
+    } catch (error) {
+      expect(String(error)).not.toContain('secret');
+    }
+  });
+
+  it('makes the server exit 1 with exactly one line for a bad setting', () => {
+    const result = spawnSync(process.execPath, ['server/index.ts'], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Invalid setting PORT: expected an integer 0-65535, got "abc"\n');
+  });
+});
