@@ -197,3 +197,49 @@ test('with motion allowed, speaker cards fade in as they scroll into view', asyn
   await last.scrollIntoViewIfNeeded();
   await expect.poll(lastOpacity, { timeout: 4000 }).toBe(1);
 });
+
+test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsing every 3 s', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  for (const path of ['/', '/speakers']) {
+    await page.goto(path);
+    const heroFade = await page.getByRole('heading', { level: 1 }).evaluate((heading) => {
+      for (let node: Element | null = heading; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.animationName !== 'none') return style.animationDuration;
+      }
+      return 'none';
+    });
+    expect(heroFade, `hero fade-in on ${path}`).toBe('0.8s');
+  }
+
+  const cards = page.getByRole('article').filter({ hasText: 'Identity Revealed: Nov 15, 2025' });
+  await expect(cards).toHaveCount(9);
+  const timings = await cards.evaluateAll((elements) =>
+    elements.map((card) => {
+      let delay = 0;
+      for (
+        let node: Element | null = card;
+        node && node.tagName !== 'MAIN';
+        node = node.parentElement
+      ) {
+        const delays = getComputedStyle(node)
+          .transitionDelay.split(',')
+          .map((part) => parseFloat(part));
+        delay = Math.max(delay, ...delays);
+      }
+      const pulse = [...card.querySelectorAll('*')]
+        .map((element) => getComputedStyle(element))
+        .find(
+          (style) => style.animationName !== 'none' && style.animationIterationCount === 'infinite',
+        );
+      return {
+        delay: Math.round(delay * 1000) / 1000,
+        pulse: pulse ? pulse.animationDuration : 'none',
+      };
+    }),
+  );
+  expect(timings.map(({ delay }) => delay)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]);
+  expect(timings.map(({ pulse }) => pulse)).toEqual(Array(9).fill('3s'));
+});

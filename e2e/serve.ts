@@ -37,10 +37,9 @@ function needsBuild(): boolean {
 }
 
 if (needsBuild()) {
-  // The tests talk to this server, never to hosted Supabase: build for the same origin.
-  const env = { ...process.env };
-  delete env.PUBLIC_SUPABASE_URL;
-  delete env.PUBLIC_SUPABASE_ANON_KEY;
+  // The tests talk to this server, never to hosted Supabase: build for the same origin. Empty
+  // values (not deleted ones) also outrank any `.env` file the build would read.
+  const env = { ...process.env, PUBLIC_SUPABASE_URL: '', PUBLIC_SUPABASE_ANON_KEY: '' };
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, env, encoding: 'utf8' });
   if (build.status !== 0) {
     process.stderr.write(build.stdout + build.stderr);
@@ -52,7 +51,15 @@ if (needsBuild()) {
 const dataDir = mkdtempSync(join(tmpdir(), 'tedx-e2e-'));
 const server = spawn(process.execPath, ['server/index.ts'], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, SIGNUP_RATE_LIMIT: '0' },
+  // Empty values outrank a developer's `.env`: the embedded database, the default keys.
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SIGNUP_RATE_LIMIT: '0',
+    DATABASE_URL: '',
+    SUPABASE_ANON_KEY: '',
+    TRUST_PROXY: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 

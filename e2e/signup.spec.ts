@@ -211,6 +211,13 @@ test.describe('sign-up form', () => {
     await inserted;
     const busyButton = section.getByRole('button');
     await expect(busyButton).toBeDisabled();
+    // The button shows a spinner: something inside it turns.
+    const spinning = await busyButton
+      .locator('*')
+      .evaluateAll((elements) =>
+        elements.some((element) => getComputedStyle(element).animationName !== 'none'),
+      );
+    expect(spinning, 'a spinner in the submit button').toBe(true);
     await expect(section.locator('form')).toHaveAttribute('aria-busy', 'true');
     release();
     await expectSubscribed(
