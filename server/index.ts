@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, type OpenedDb } from './db/open.ts';
 import { resolveServiceRoleKey } from './service-key.ts';
 import { settingsOrExit } from './settings.ts';
 
@@ -12,7 +12,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
 const log = (line: string) => process.stdout.write(line + '\n');
 
-let opened;
+let opened: OpenedDb;
 try {
   opened = await openDatabase(settings);
 } catch (error) {

@@ -175,6 +175,6 @@ export function serveFile(request: Request, file: StaticFile, status = 200): Res
   }
   headers['Content-Length'] = String(body?.byteLength ?? 0);
   const bytes = body ?? file.body;
-  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength); // no copy
+  const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength); // no copy
   return new Response(request.method === 'HEAD' ? null : view, { status, headers });
 }

@@ -32,13 +32,22 @@ export async function readBodyText(request: Request, limit = BODY_LIMIT_BYTES): 
 }
 
 type Scalar = string | number | boolean | null;
-export type InsertRow = Record<string, Scalar>;
-
 /**
- * The rows of an insert body: one object or an array of objects, as PostgREST takes them.
- * Nested values become their JSON text (what Postgres would make of them for a text column),
- * so the database never parses deep structures.
+ * A nested object or array, kept as its JSON text (what Postgres would make of it for a text
+ * column), so the database never parses deep structures and the type check still sees it.
  */
+export class NestedValue {
+  readonly text: string;
+  constructor(value: object) {
+    this.text = JSON.stringify(value);
+  }
+  toJSON(): string {
+    return this.text;
+  }
+}
+export type InsertRow = Record<string, Scalar | NestedValue>;
+
+/** The rows of an insert body: one object or an array of objects, as PostgREST takes them. */
 export function parseInsertBody(text: string, sameKeys = true): { rows: InsertRow[]; keys: string[] } {
   let parsed: unknown;
   try {
@@ -52,9 +61,10 @@ export function parseInsertBody(text: string, sameKeys = true): { rows: InsertRo
   let keys: string[] | undefined;
   for (const item of items) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw emptyOrInvalidJson();
-    const row: InsertRow = {};
+    // No prototype: a "__proto__" key stays a key (and is refused as an unknown column).
+    const row: InsertRow = Object.create(null) as InsertRow;
     for (const [key, value] of Object.entries(item)) {
-      row[key] = typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as Scalar);
+      row[key] = typeof value === 'object' && value !== null ? new NestedValue(value) : (value as Scalar);
     }
     const rowKeys = Object.keys(row);
     if (keys === undefined) keys = rowKeys;

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import { asPgError, type ApiRole, type Db } from '../db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
-import { parseInsertBody, readBodyText } from './body.ts';
+import { parseInsertBody, readBodyText, type InsertRow } from './body.ts';
 import { CORS_HEADERS, preflightHeaders } from './cors.ts';
 import { fromPgError, HTTP, JSON_TYPE, pgrst, RestError } from './errors.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -18,6 +18,7 @@ import {
   parseOrder,
   parseSelect,
   selectSql,
+  TEXT_COLUMNS,
   UPDATE_CHECK_SQL,
   type Resolution,
 } from './signups.ts';
@@ -65,6 +66,20 @@ const nonNegative = (value: string | undefined, name: string): number | null => 
   return Number(value);
 };
 
+/**
+ * The visitor's columns are text: a number, boolean, object or array there is a client bug or a
+ * probe, refused here (PostgREST would store its JSON text).
+ */
+function checkTypes(rows: InsertRow[]) {
+  for (const row of rows) {
+    for (const column of TEXT_COLUMNS) {
+      const value = row[column];
+      if (value === undefined || value === null || typeof value === 'string') continue;
+      throw pgrst(HTTP.badRequest, '22P02', `invalid input for column "${column}": expected a string or null, got ${typeof value}`);
+    }
+  }
+}
+
 export function createRestHandler(options: RestOptions) {
   const { db, trustProxy } = options;
   const authenticate = createKeyChecker(options.keys);
@@ -101,6 +116,7 @@ export function createRestHandler(options: RestOptions) {
     const text = await readBodyText(c.req.raw);
     const body = parseInsertBody(text, columnsParam === undefined);
     const columns = columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
+    checkTypes(body.rows);
     const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
     const rows = await run<{ body: string }>(role, sql, [JSON.stringify(body.rows)]);
     const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };

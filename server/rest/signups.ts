@@ -8,6 +8,8 @@ import { pgrst, HTTP } from './errors.ts';
 export const TABLE = `public.${SIGNUP_TABLE}`;
 export const COLUMNS = ['id', 'email', 'first_name', 'created_at'] as const;
 export type Column = (typeof COLUMNS)[number];
+/** What a visitor sends: text or null. */
+export const TEXT_COLUMNS = ['email', 'first_name'] as const;
 
 const isColumn = (name: string): name is Column => (COLUMNS as readonly string[]).includes(name);
 

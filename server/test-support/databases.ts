@@ -52,7 +52,7 @@ export interface TestDatabase {
 }
 
 const reset = async (db: Db) => {
-  await db.exec(`truncate ${TABLE} restart identity`);
+  await db.exec(`delete from ${TABLE}`);
 };
 
 export const pgliteDatabase: TestDatabase = {

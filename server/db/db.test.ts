@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, testDatabases } from '../test-support/databases.ts';
+import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from './lock.ts';
+import { migrate, readMigrations } from './migrate.ts';
+import type { Db } from './types.ts';
+
+if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('migrations on PostgreSQL'));
+
+describe.each(testDatabases())('migrations on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open(); // already migrated once
+  });
+  afterAll(() => database.dispose(db));
+
+  it('are recorded in Supabase CLI bookkeeping and idempotent', async () => {
+    expect(await migrate(db)).toEqual([]);
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
+  });
+
+  it('run concurrently without conflict', async () => {
+    await Promise.all([migrate(db), migrate(db), migrate(db)]);
+  });
+
+  it('give anon insert only, under row-level security, and nothing to read', async () => {
+    const { rows } = await db.query<{ privilege_type: string; column_name: string }>(
+      `select privilege_type, column_name from information_schema.column_privileges
+        where table_name = 'tedxcommunity_emails' and grantee = 'anon' order by 1, 2`,
+    );
+    expect(rows).toEqual([
+      { privilege_type: 'INSERT', column_name: 'email' },
+      { privilege_type: 'INSERT', column_name: 'first_name' },
+    ]);
+    const rls = await db.query<{ on: string }>(`select relrowsecurity::text as on from pg_class where relname = 'tedxcommunity_emails'`);
+    expect(rls.rows[0].on).toBe('true');
+    await expect(db.queryAs('anon', 'select count(*) from public.tedxcommunity_emails', [])).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('apply pending migrations in order, each once', async () => {
+    const extra = [
+      { version: '29990101000000', name: 'second', sql: 'create table public.mig_probe (n int); insert into public.mig_probe values (2);' },
+      { version: '29990101000001', name: 'third', sql: 'insert into public.mig_probe values (3);' },
+    ];
+    expect(await migrate(db, [...readMigrations(), ...extra])).toEqual(['29990101000000', '29990101000001']);
+    expect(await migrate(db, [...readMigrations(), ...extra])).toEqual([]);
+    const { rows } = await db.query<{ n: number }>('select n from public.mig_probe order by n');
+    expect(rows.map((r) => Number(r.n))).toEqual([2, 3]);
+    await db.exec(`drop table public.mig_probe; delete from supabase_migrations.schema_migrations where version like '2999%'`);
+  });
+});
+
+describe('DATA_DIR lock', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tedx-lock-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps a second process out while the first lives, and lets it in after', async () => {
+    const child = spawn(
+      process.execPath,
+      ['-e', `import('${new URL('./lock.ts', import.meta.url).href}').then((m) => { m.acquireLock(${JSON.stringify(dir)}).update(4321, '127.0.0.1'); console.log('locked'); setInterval(() => {}, 1000); })`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    expect(readLock(dir)).toEqual({ pid: child.pid, port: 4321, host: '127.0.0.1' });
+    expect(() => acquireLock(dir)).toThrow(DataDirLockedError);
+
+    child.kill('SIGKILL'); // leaves a stale lock file behind
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(readLock(dir)).toBeNull();
+    const lock = acquireLock(dir);
+    expect(readLock(dir)?.pid).toBe(process.pid);
+    lock.release();
+    expect(readLock(dir)).toBeNull();
+  });
+
+  it('treats a garbled lock file as stale', () => {
+    writeFileSync(join(dir, LOCK_FILE), 'garbage');
+    const lock = acquireLock(dir);
+    lock.release();
+  });
+});
