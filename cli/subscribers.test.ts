@@ -1,0 +1,45 @@
+// The CLI on DATABASE_URL (the embedded database, running and stopped, is covered with the
+// real server in server/server.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../server/db/types.ts';
+import { postgresDatabase, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, type TestDatabase } from '../server/test-support/databases.ts';
+import { runCli } from '../server/test-support/server-process.ts';
+
+describe('subscribers CLI usage', () => {
+  it('explains itself and exits 2 on a wrong command', async () => {
+    const result = await runCli(['cli/subscribers.ts', 'list'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('npm run subscribers -- export [--out FILE]');
+  });
+});
+
+if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('subscribers CLI on DATABASE_URL'));
+else {
+  describe('subscribers CLI on DATABASE_URL', () => {
+    let database: TestDatabase;
+    let db: Db;
+    beforeAll(async () => {
+      database = postgresDatabase(TEST_DATABASE_URL);
+      db = await database.open();
+      await db.exec(`insert into public.tedxcommunity_emails (email, first_name, created_at) values
+        ('second@example.org', '=cmd()', '2025-11-02T00:00:00Z'),
+        ('first@example.org', 'Ann, "the first"', '2025-11-01T00:00:00Z')`);
+    });
+    afterAll(() => database.dispose(db));
+
+    it('counts', async () => {
+      const result = await runCli(['cli/subscribers.ts', 'count'], { DATABASE_URL: database.url });
+      expect(result).toMatchObject({ code: 0, stdout: '2\n' });
+    });
+
+    it('exports oldest first, quoted and formula-safe', async () => {
+      const result = await runCli(['cli/subscribers.ts', 'export'], { DATABASE_URL: database.url });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(
+        'email,first_name,created_at\n' +
+          'first@example.org,"Ann, ""the first""",2025-11-01T00:00:00+00:00\n' +
+          "second@example.org,'=cmd(),2025-11-02T00:00:00+00:00\n",
+      );
+    });
+  });
+}
