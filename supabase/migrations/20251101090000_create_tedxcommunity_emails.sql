@@ -11,7 +11,11 @@ create table public.tedxcommunity_emails (
   -- The page trims and lower-cases before sending; the trigger below does it for any other
   -- client, and these checks hold the stored data to it whatever happens to the trigger.
   constraint tedxcommunity_emails_email_normalised check (email = lower(btrim(email))),
-  constraint tedxcommunity_emails_email_shape check (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'),
+  -- One @ with text on both sides, and none of RFC 5322's specials that only a quoted address
+  -- may hold: real sign-ups pass, stringified JSON ({"a":"b@c.d"}) and lists do not.
+  constraint tedxcommunity_emails_email_shape check (
+    email ~ '^[^]@[:space:]"(),:;<>[\\]+@[^]@[:space:]"(),:;<>[\\]+$'
+  ),
   constraint tedxcommunity_emails_first_name_shape check (
     first_name is null or (first_name = btrim(first_name) and char_length(first_name) >= 1)
   )
