@@ -8,12 +8,14 @@ describe('CSV export', () => {
         { email: 'a@example.org', first_name: 'Ann', created_at: '2025-11-01T09:00:00+00:00' },
         { email: 'b@example.org', first_name: null, created_at: '2025-11-01T09:00:01+00:00' },
       ]),
-    ).toBe('email,first_name,created_at\na@example.org,Ann,2025-11-01T09:00:00+00:00\nb@example.org,,2025-11-01T09:00:01+00:00\n');
+    ).toBe(
+      'email,first_name,created_at\na@example.org,Ann,2025-11-01T09:00:00+00:00\nb@example.org,,2025-11-01T09:00:01+00:00\n',
+    );
   });
 
   it.each([
     ['plain', 'plain'],
-    ['O\'Brien', "O'Brien"],
+    ["O'Brien", "O'Brien"],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],

@@ -26,9 +26,12 @@ const PAGE = 1000; // Supabase's default max rows per request
 export class CliError extends Error {}
 
 function restSource(url: string, key: string, description: string): SubscriberSource {
-  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const table = () => client.from(SIGNUP_TABLE);
-  const fail = (what: string, message: string) => new CliError(`Could not ${what} from ${description}: ${message}`);
+  const fail = (what: string, message: string) =>
+    new CliError(`Could not ${what} from ${description}: ${message}`);
   return {
     description,
     async count() {
@@ -60,7 +63,9 @@ function dbSource(db: Db, description: string, close: () => Promise<void>): Subs
   return {
     description,
     async count() {
-      const { rows } = await db.query<{ n: string | number }>(`select count(*) as n from public.${SIGNUP_TABLE}`);
+      const { rows } = await db.query<{ n: string | number }>(
+        `select count(*) as n from public.${SIGNUP_TABLE}`,
+      );
       return Number(rows[0].n);
     },
     async rows() {
@@ -81,17 +86,24 @@ async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo>
   for (let i = 0; i < 100 && holder.port === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const now = readLock(dataDir);
-    if (!now) throw new CliError(`The process holding ${dataDir} (pid ${holder.pid}) went away; try again`);
+    if (!now)
+      throw new CliError(`The process holding ${dataDir} (pid ${holder.pid}) went away; try again`);
     holder = now;
   }
-  if (holder.port === null) throw new CliError(`${dataDir} is held by process ${holder.pid}, which is not answering`);
+  if (holder.port === null)
+    throw new CliError(`${dataDir} is held by process ${holder.pid}, which is not answering`);
   return holder;
 }
 
 export async function openSource(settings: Settings): Promise<SubscriberSource> {
   if (settings.supabaseUrl) {
-    if (!settings.serviceRoleKey) throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
-    return restSource(settings.supabaseUrl, settings.serviceRoleKey, `Supabase at ${settings.supabaseUrl}`);
+    if (!settings.serviceRoleKey)
+      throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
+    return restSource(
+      settings.supabaseUrl,
+      settings.serviceRoleKey,
+      `Supabase at ${settings.supabaseUrl}`,
+    );
   }
   if (settings.databaseUrl) {
     const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
@@ -104,8 +116,10 @@ export async function openSource(settings: Settings): Promise<SubscriberSource> 
     // PGlite allows one process per directory: ask the server that has it.
     holder = await waitForPort(dataDir, holder);
     const key = readServiceRoleKey(settings.serviceRoleKey, dataDir);
-    if (!key) throw new CliError(`No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it`);
-    const host = !holder.host || holder.host === '0.0.0.0' || holder.host === '::' ? '127.0.0.1' : holder.host;
+    if (!key)
+      throw new CliError(`No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it`);
+    const host =
+      !holder.host || holder.host === '0.0.0.0' || holder.host === '::' ? '127.0.0.1' : holder.host;
     const origin = `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
     return restSource(origin, key, `the running server (${origin}, DATA_DIR ${dataDir})`);
   }

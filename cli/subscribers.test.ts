@@ -2,7 +2,12 @@
 // real server in server/server.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/types.ts';
-import { postgresDatabase, POSTGRES_SKIP_REASON, TEST_DATABASE_URL, type TestDatabase } from '../server/test-support/databases.ts';
+import {
+  postgresDatabase,
+  POSTGRES_SKIP_REASON,
+  TEST_DATABASE_URL,
+  type TestDatabase,
+} from '../server/test-support/databases.ts';
 import { runCli } from '../server/test-support/server-process.ts';
 
 describe('subscribers CLI usage', () => {
@@ -13,13 +18,14 @@ describe('subscribers CLI usage', () => {
   });
 });
 
-if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('subscribers CLI on DATABASE_URL'));
+const adminUrl = TEST_DATABASE_URL;
+if (!adminUrl) describe.skip(POSTGRES_SKIP_REASON, () => it('subscribers CLI on DATABASE_URL'));
 else {
   describe('subscribers CLI on DATABASE_URL', () => {
     let database: TestDatabase;
     let db: Db;
     beforeAll(async () => {
-      database = postgresDatabase(TEST_DATABASE_URL);
+      database = postgresDatabase(adminUrl);
       db = await database.open();
       await db.exec(`insert into public.tedxcommunity_emails (email, first_name, created_at) values
         ('second@example.org', '=cmd()', '2025-11-02T00:00:00Z'),

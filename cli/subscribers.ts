@@ -40,7 +40,9 @@ async function main(): Promise<number> {
     if (args.out) {
       // Personal data: readable by this user only.
       writeFileSync(args.out, csv, { mode: 0o600 });
-      process.stderr.write(`Wrote ${rows.length} sign-ups from ${source.description} to ${args.out}\n`);
+      process.stderr.write(
+        `Wrote ${rows.length} sign-ups from ${source.description} to ${args.out}\n`,
+      );
     } else {
       process.stdout.write(csv);
     }

@@ -27,7 +27,8 @@ export function compressDist(dist: string): { files: number; before: number; bro
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        [constants.BROTLI_PARAM_MODE]: ext === 'woff2' ? constants.BROTLI_MODE_FONT : constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_MODE]:
+          ext === 'woff2' ? constants.BROTLI_MODE_FONT : constants.BROTLI_MODE_TEXT,
       },
     });
     const gz = gzipSync(body, { level: 9 });
@@ -47,8 +48,14 @@ export function headersFile(dist: string): string {
   // Hosts merge every rule matching a path, so the page policy goes once on /*: the union of
   // every page's policy (each page's inline-script hashes), still without 'unsafe-inline'.
   const csp = unionCsp(pages.map((p) => pageCsp(readFileSync(p, 'utf8'))));
-  const lines = ['# Written by scripts/compress.ts at build: the headers `npm start` sends, for static hosts.', '/*'];
-  for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': csp })) {
+  const lines = [
+    '# Written by scripts/compress.ts at build: the headers `npm start` sends, for static hosts.',
+    '/*',
+  ];
+  for (const [name, value] of Object.entries({
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': csp,
+  })) {
     lines.push(`  ${name}: ${value}`);
   }
   lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`);

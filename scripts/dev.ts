@@ -13,7 +13,12 @@ let stopping = false;
 
 function run(name: string, command: string, args: string[], env: Record<string, string>) {
   // Own process group: Ctrl-C reaches us once, and we stop each child in order.
-  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    detached: true,
+  });
   children.push({ name, child });
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -47,6 +52,11 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 run('API server', process.execPath, ['server/index.ts'], { PORT: apiPort, HOST: '127.0.0.1' });
-run('astro dev', process.execPath, [fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url)), 'dev'], {
-  API_PORT: apiPort,
-});
+run(
+  'astro dev',
+  process.execPath,
+  [fileURLToPath(new URL('../node_modules/astro/bin/astro.mjs', import.meta.url)), 'dev'],
+  {
+    API_PORT: apiPort,
+  },
+);

@@ -8,7 +8,14 @@ import { settingsOrExit } from '../server/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What the build reads: a change in any of them makes dist/ stale. */
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -30,7 +37,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   settingsOrExit(); // a bad setting fails now, not after a build
   if (needsBuild()) {
     console.log('dist/ is missing or older than the sources: building the site (npm run build)');
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
     if (build.status !== 0) {
       console.error('The build failed; not starting the server.');
       process.exit(build.status ?? 1);

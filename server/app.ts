@@ -14,13 +14,14 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.ur
 
 export interface AppOptions {
   db: Db;
-  settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'trustProxy'> & { serviceRoleKey: string };
+  settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'trustProxy'> & {
+    serviceRoleKey: string;
+  };
   /** The built site; no static files are served when it does not exist (API only, as in dev). */
   distDir?: string | null;
   /** One line per request; never given an email address or a key. */
   log?: (line: string) => void;
 }
-
 
 export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: AppOptions) {
   const app = new Hono();
@@ -39,7 +40,9 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
     for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]);
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', STRICT_CSP);
     // The path only: a query string could carry anything, an email included.
-    log?.(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    log?.(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
+    );
   });
 
   app.get('/healthz', async (c) => {
@@ -65,10 +68,19 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
 
   app.onError((error, c) => {
     // Never the message: it may quote a value the visitor sent.
-    log?.(`error ${c.req.method} ${c.req.path}: ${error.name} ${(error as { code?: string }).code ?? ''}`);
-    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(String((error as { code?: string }).code));
+    log?.(
+      `error ${c.req.method} ${c.req.path}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
+    );
+    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(
+      String((error as { code?: string }).code),
+    );
     const status = unavailable ? 503 : 500;
-    const body = { code: unavailable ? 'PGRST000' : 'PGRST500', message: unavailable ? 'Database unavailable' : 'Internal server error', details: null, hint: null };
+    const body = {
+      code: unavailable ? 'PGRST000' : 'PGRST500',
+      message: unavailable ? 'Database unavailable' : 'Internal server error',
+      details: null,
+      hint: null,
+    };
     return c.body(JSON.stringify(body), status, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE });
   });
 

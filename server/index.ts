@@ -32,12 +32,17 @@ const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log });
 
 const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
   lock?.update(info.port, settings.host);
-  const shownHost = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
-  log(`Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`);
+  const shownHost =
+    settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+  log(
+    `Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`,
+  );
 }) as Server;
 
 server.on('error', async (error: NodeJS.ErrnoException) => {
-  process.stderr.write(`Could not listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}\n`);
+  process.stderr.write(
+    `Could not listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}\n`,
+  );
   await opened.close().catch(() => {});
   process.exit(1);
 });

@@ -17,7 +17,11 @@ const client = (origin: string, key = LOCAL_ANON_KEY) =>
 async function signUp(origin: string, email: string): Promise<number> {
   const res = await fetch(`${origin}/rest/v1/${SIGNUP_TABLE}`, {
     method: 'POST',
-    headers: { apikey: LOCAL_ANON_KEY, Authorization: `Bearer ${LOCAL_ANON_KEY}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ email, first_name: null }),
   });
   await res.arrayBuffer();
@@ -26,7 +30,9 @@ async function signUp(origin: string, email: string): Promise<number> {
 
 async function allEmails(origin: string, dataDir: string): Promise<string[]> {
   const key = readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8').trim();
-  const res = await fetch(`${origin}/rest/v1/${SIGNUP_TABLE}?select=email&order=id`, { headers: { apikey: key } });
+  const res = await fetch(`${origin}/rest/v1/${SIGNUP_TABLE}?select=email&order=id`, {
+    headers: { apikey: key },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { email: string }[]).map((r) => r.email);
 }
@@ -39,6 +45,11 @@ describe('the server process', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tedx-server-'));
     await seedPgliteDir(dataDir);
   });
+  const live = (): ServerProcess => {
+    if (!server) throw new Error('no server running');
+    return server;
+  };
+
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGKILL');
@@ -52,30 +63,44 @@ describe('the server process', () => {
     expect(readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8')).toMatch(/^sb_secret_/);
     const { statSync } = await import('node:fs');
     expect(statSync(join(dataDir, SERVICE_KEY_FILE)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: server.child.pid, port: server.port });
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: server.child.pid,
+      port: server.port,
+    });
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
   });
 
   it('works with the unmodified supabase-js client: insert, duplicate 23505, network failure', async () => {
-    const origin = server!.origin;
-    const first = await client(origin).from(SIGNUP_TABLE).insert({ email: 'js@example.org', first_name: 'Jo' });
+    const origin = live().origin;
+    const first = await client(origin)
+      .from(SIGNUP_TABLE)
+      .insert({ email: 'js@example.org', first_name: 'Jo' });
     expect(first.error).toBeNull();
     expect(first.status).toBe(201);
-    const again = await client(origin).from(SIGNUP_TABLE).insert({ email: 'js@example.org', first_name: null });
+    const again = await client(origin)
+      .from(SIGNUP_TABLE)
+      .insert({ email: 'js@example.org', first_name: null });
     expect(again.error?.code).toBe('23505');
     expect(again.status).toBe(409);
-    const many = await client(origin).from(SIGNUP_TABLE).insert([{ email: 'js2@example.org', first_name: null }, { email: 'js3@example.org', first_name: 'Three' }]);
+    const many = await client(origin)
+      .from(SIGNUP_TABLE)
+      .insert([
+        { email: 'js2@example.org', first_name: null },
+        { email: 'js3@example.org', first_name: 'Three' },
+      ]);
     expect(many.error).toBeNull();
     const peek = await client(origin).from(SIGNUP_TABLE).select('*');
     expect(peek.error?.code).toBe('42501');
     expect(peek.data).toBeNull();
-    const down = await client('http://127.0.0.1:9').from(SIGNUP_TABLE).insert({ email: 'x@example.org', first_name: null });
+    const down = await client('http://127.0.0.1:9')
+      .from(SIGNUP_TABLE)
+      .insert({ email: 'x@example.org', first_name: null });
     expect(down.error).not.toBeNull();
     expect(down.error?.code).toBe('');
   });
 
   it('logs one line per request, never an email address or a key', () => {
-    const log = server!.output();
+    const log = live().output();
     expect(log).toMatch(/^POST \/rest\/v1\/tedxcommunity_emails 201 \d+\.\dms$/m);
     expect(log).not.toContain('@example.org');
     expect(log).not.toContain(LOCAL_ANON_KEY);
@@ -84,24 +109,31 @@ describe('the server process', () => {
 
   it('loses and doubles no concurrent sign-up', async () => {
     const emails = Array.from({ length: 200 }, (_, i) => `c${i}@example.org`);
-    const statuses = await Promise.all(emails.map((email) => signUp(server!.origin, email)));
+    const statuses = await Promise.all(emails.map((email) => signUp(live().origin, email)));
     expect(statuses.every((s) => s === 201)).toBe(true);
-    const dupes = await Promise.all(Array.from({ length: 40 }, () => signUp(server!.origin, 'same@example.org')));
+    const dupes = await Promise.all(
+      Array.from({ length: 40 }, () => signUp(live().origin, 'same@example.org')),
+    );
     expect(dupes.filter((s) => s === 201)).toHaveLength(1);
     expect(dupes.filter((s) => s === 409)).toHaveLength(39);
-    const stored = await allEmails(server!.origin, dataDir);
-    for (const email of [...emails, 'same@example.org']) expect(stored.filter((e) => e === email)).toHaveLength(1);
+    const stored = await allEmails(live().origin, dataDir);
+    for (const email of [...emails, 'same@example.org'])
+      expect(stored.filter((e) => e === email)).toHaveLength(1);
   });
 
   it('keeps a second server off the same DATA_DIR', async () => {
-    await expect(startServer({ DATA_DIR: dataDir }, 15_000)).rejects.toThrow(/exited \(1\)[\s\S]*is in use by process/);
+    await expect(startServer({ DATA_DIR: dataDir }, 15_000)).rejects.toThrow(
+      /exited \(1\)[\s\S]*is in use by process/,
+    );
   });
 
   it('exports and counts through the running server', async () => {
     const count = await runCli(['cli/subscribers.ts', 'count'], { DATA_DIR: dataDir });
     expect(count).toMatchObject({ code: 0, stdout: '204\n' });
     const out = join(dataDir, 'export.csv');
-    const exported = await runCli(['cli/subscribers.ts', 'export', '--out', out], { DATA_DIR: dataDir });
+    const exported = await runCli(['cli/subscribers.ts', 'export', '--out', out], {
+      DATA_DIR: dataDir,
+    });
     expect(exported.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect(lines[0]).toBe('email,first_name,created_at');
@@ -117,7 +149,7 @@ describe('the server process', () => {
       while (!stop) {
         const email = `k${n++}@example.org`;
         try {
-          if ((await signUp(server!.origin, email)) === 201) acknowledged.push(email);
+          if ((await signUp(live().origin, email)) === 201) acknowledged.push(email);
         } catch {
           return; // the connection died with the server
         }
@@ -125,8 +157,8 @@ describe('the server process', () => {
     };
     const writers = Array.from({ length: 16 }, writer);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    server!.child.kill('SIGKILL');
-    await server!.exited;
+    live().child.kill('SIGKILL');
+    await live().exited;
     stop = true;
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThan(50);
@@ -137,16 +169,18 @@ describe('the server process', () => {
   });
 
   it('on SIGTERM finishes requests in flight, closes the database and releases DATA_DIR', async () => {
-    const inFlight = Array.from({ length: 20 }, (_, i) => signUp(server!.origin, `t${i}@example.org`));
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      signUp(live().origin, `t${i}@example.org`),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
-    server!.child.kill('SIGTERM');
+    live().child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight.map((p) => p.catch(() => 0)));
-    expect(await server!.exited).toBe(0);
+    expect(await live().exited).toBe(0);
     // Whatever was answered 201 is stored; nothing was cut off half-way.
     expect(statuses.every((s) => s === 201 || s === 0)).toBe(true);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-    expect(server!.output()).toContain('Stopped');
+    expect(live().output()).toContain('Stopped');
   });
 
   it('exports and counts from DATA_DIR itself when no server runs', async () => {

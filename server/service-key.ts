@@ -23,7 +23,8 @@ export function resolveServiceRoleKey(configured: string | undefined, dataDir: s
     writeFileSync(path, key + '\n', { mode: 0o600, flag: 'wx' });
   } catch (error) {
     // Another process wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(path, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readFileSync(path, 'utf8').trim();
     throw error;
   }
   chmodSync(path, 0o600); // the umask may have widened it
@@ -31,7 +32,10 @@ export function resolveServiceRoleKey(configured: string | undefined, dataDir: s
 }
 
 /** The generated key, if there is one (the CLI, which must not create it). */
-export function readServiceRoleKey(configured: string | undefined, dataDir: string): string | undefined {
+export function readServiceRoleKey(
+  configured: string | undefined,
+  dataDir: string,
+): string | undefined {
   if (configured) return configured;
   try {
     return readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8').trim();

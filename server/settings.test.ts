@@ -32,7 +32,13 @@ describe('settings', () => {
       SUPABASE_URL: 'https://abc.supabase.co',
       API_PORT: '4000',
     });
-    expect(settings).toMatchObject({ port: 8080, host: '127.0.0.1', signupRateLimit: 0, trustProxy: true, apiPort: 4000 });
+    expect(settings).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      signupRateLimit: 0,
+      trustProxy: true,
+      apiPort: 4000,
+    });
   });
 
   it.each([

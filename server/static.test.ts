@@ -127,7 +127,9 @@ describe('static site', () => {
   });
 
   it('reads the meta policy in any attribute order and quoting; hashes inline scripts without one', () => {
-    expect(metaCsp(`<meta content="default-src 'none'" http-equiv="Content-Security-Policy">`)).toBe("default-src 'none'");
+    expect(
+      metaCsp(`<meta content="default-src 'none'" http-equiv="Content-Security-Policy">`),
+    ).toBe("default-src 'none'");
     const fallback = pageCsp('<script>alert(1)</script><script src="/a.js"></script>');
     expect(fallback).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; /);
     expect(fallback).not.toContain('unsafe-inline');

@@ -36,7 +36,19 @@ const TYPES: Record<string, string> = {
   otf: 'font/otf',
   wasm: 'application/wasm',
 };
-export const COMPRESSIBLE = new Set(['html', 'js', 'mjs', 'css', 'svg', 'json', 'map', 'webmanifest', 'xml', 'txt', 'ico']);
+export const COMPRESSIBLE = new Set([
+  'html',
+  'js',
+  'mjs',
+  'css',
+  'svg',
+  'json',
+  'map',
+  'webmanifest',
+  'xml',
+  'txt',
+  'ico',
+]);
 
 export interface StaticFile {
   body: Buffer;
@@ -85,7 +97,9 @@ const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').
 
 /** Without a meta policy, allow exactly the page's own inline scripts and styles by hash. */
 function hashedPolicy(html: string): string {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => sha256(m[1]));
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => sha256(m[1]),
+  );
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
   return [
     "default-src 'self'",
@@ -143,7 +157,10 @@ export function loadSite(distDir: string): Site | undefined {
 }
 
 /** br, then gzip, as the client accepts them (q=0 refuses). */
-export function pickEncoding(accept: string | undefined, file: StaticFile): 'br' | 'gzip' | undefined {
+export function pickEncoding(
+  accept: string | undefined,
+  file: StaticFile,
+): 'br' | 'gzip' | undefined {
   if (!accept || (!file.br && !file.gz)) return undefined;
   const accepted = new Set<string>();
   for (const part of accept.split(',')) {
@@ -170,7 +187,11 @@ export function serveFile(request: Request, file: StaticFile, status = 200): Res
   if (file.br || file.gz) headers.Vary = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
   const match = request.headers.get('if-none-match');
-  if (status === 200 && match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (
+    status === 200 &&
+    match &&
+    match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  ) {
     return new Response(null, { status: 304, headers });
   }
   headers['Content-Length'] = String(body?.byteLength ?? 0);

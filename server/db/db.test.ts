@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, testDatabases } from '../test-support/databases.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_DATABASE_URL,
+  testDatabases,
+} from '../test-support/databases.ts';
 import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from './lock.ts';
 import { migrate, readMigrations } from './migrate.ts';
 import type { Db } from './types.ts';
@@ -20,7 +24,9 @@ describe.each(testDatabases())('migrations on $name', (database) => {
   it('are recorded in Supabase CLI bookkeeping and idempotent', async () => {
     expect(await migrate(db)).toEqual([]);
     expect(await migrate(db)).toEqual([]);
-    const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+    const { rows } = await db.query<{ version: string }>(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
   });
 
@@ -37,21 +43,34 @@ describe.each(testDatabases())('migrations on $name', (database) => {
       { privilege_type: 'INSERT', column_name: 'email' },
       { privilege_type: 'INSERT', column_name: 'first_name' },
     ]);
-    const rls = await db.query<{ on: string }>(`select relrowsecurity::text as on from pg_class where relname = 'tedxcommunity_emails'`);
+    const rls = await db.query<{ on: string }>(
+      `select relrowsecurity::text as on from pg_class where relname = 'tedxcommunity_emails'`,
+    );
     expect(rls.rows[0].on).toBe('true');
-    await expect(db.queryAs('anon', 'select count(*) from public.tedxcommunity_emails', [])).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      db.queryAs('anon', 'select count(*) from public.tedxcommunity_emails', []),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 
   it('apply pending migrations in order, each once', async () => {
     const extra = [
-      { version: '29990101000000', name: 'second', sql: 'create table public.mig_probe (n int); insert into public.mig_probe values (2);' },
+      {
+        version: '29990101000000',
+        name: 'second',
+        sql: 'create table public.mig_probe (n int); insert into public.mig_probe values (2);',
+      },
       { version: '29990101000001', name: 'third', sql: 'insert into public.mig_probe values (3);' },
     ];
-    expect(await migrate(db, [...readMigrations(), ...extra])).toEqual(['29990101000000', '29990101000001']);
+    expect(await migrate(db, [...readMigrations(), ...extra])).toEqual([
+      '29990101000000',
+      '29990101000001',
+    ]);
     expect(await migrate(db, [...readMigrations(), ...extra])).toEqual([]);
     const { rows } = await db.query<{ n: number }>('select n from public.mig_probe order by n');
     expect(rows.map((r) => Number(r.n))).toEqual([2, 3]);
-    await db.exec(`drop table public.mig_probe; delete from supabase_migrations.schema_migrations where version like '2999%'`);
+    await db.exec(
+      `drop table public.mig_probe; delete from supabase_migrations.schema_migrations where version like '2999%'`,
+    );
   });
 });
 
@@ -65,7 +84,10 @@ describe('DATA_DIR lock', () => {
   it('keeps a second process out while the first lives, and lets it in after', async () => {
     const child = spawn(
       process.execPath,
-      ['-e', `import('${new URL('./lock.ts', import.meta.url).href}').then((m) => { m.acquireLock(${JSON.stringify(dir)}).update(4321, '127.0.0.1'); console.log('locked'); setInterval(() => {}, 1000); })`],
+      [
+        '-e',
+        `import('${new URL('./lock.ts', import.meta.url).href}').then((m) => { m.acquireLock(${JSON.stringify(dir)}).update(4321, '127.0.0.1'); console.log('locked'); setInterval(() => {}, 1000); })`,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));

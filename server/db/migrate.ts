@@ -30,7 +30,10 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
  * not yet recorded. Idempotent; concurrent callers on one database wait for each other.
  * Returns the versions it applied.
  */
-export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  migrations: Migration[] = readMigrations(),
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(BOOTSTRAP);

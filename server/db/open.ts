@@ -19,7 +19,10 @@ export const pgliteDir = (dataDir: string) => join(dataDir, 'pgdata');
  * The configured database, migrated: PostgreSQL when DATABASE_URL is set, else PGlite in
  * DATA_DIR under its lock (throws DataDirLockedError when another process has it).
  */
-export async function openDatabase(settings: { dataDir: string; databaseUrl: string | undefined }): Promise<OpenedDb> {
+export async function openDatabase(settings: {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}): Promise<OpenedDb> {
   let db: Db;
   let lock: DataDirLock | undefined;
   if (settings.databaseUrl) {

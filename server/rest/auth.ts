@@ -22,7 +22,10 @@ export function createKeyChecker(keys: Keys) {
     return null;
   };
 
-  return function authenticate(apikey: string | undefined, authorization: string | undefined): ApiRole {
+  return function authenticate(
+    apikey: string | undefined,
+    authorization: string | undefined,
+  ): ApiRole {
     if (!apikey) {
       throw new RestError(HTTP.unauthorized, {
         message: 'No API key found in request',
@@ -42,7 +45,12 @@ export function createKeyChecker(keys: Keys) {
     if (!tokenRole) {
       throw new RestError(
         HTTP.unauthorized,
-        { code: 'PGRST301', message: 'No suitable key or wrong key type', details: null, hint: null },
+        {
+          code: 'PGRST301',
+          message: 'No suitable key or wrong key type',
+          details: null,
+          hint: null,
+        },
         { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
     }

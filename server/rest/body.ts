@@ -4,7 +4,11 @@ import { emptyOrInvalidJson, HTTP, pgrst } from './errors.ts';
 export const BODY_LIMIT_BYTES = 8 * 1024;
 
 const tooLarge = () =>
-  pgrst(HTTP.payloadTooLarge, 'PGRST413', `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`);
+  pgrst(
+    HTTP.payloadTooLarge,
+    'PGRST413',
+    `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`,
+  );
 
 /** The body as text, refusing (413) before reading past the limit. */
 export async function readBodyText(request: Request, limit = BODY_LIMIT_BYTES): Promise<string> {
@@ -48,7 +52,10 @@ export class NestedValue {
 export type InsertRow = Record<string, Scalar | NestedValue>;
 
 /** The rows of an insert body: one object or an array of objects, as PostgREST takes them. */
-export function parseInsertBody(text: string, sameKeys = true): { rows: InsertRow[]; keys: string[] } {
+export function parseInsertBody(
+  text: string,
+  sameKeys = true,
+): { rows: InsertRow[]; keys: string[] } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -60,15 +67,20 @@ export function parseInsertBody(text: string, sameKeys = true): { rows: InsertRo
   const rows: InsertRow[] = [];
   let keys: string[] | undefined;
   for (const item of items) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw emptyOrInvalidJson();
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw emptyOrInvalidJson();
     // No prototype: a "__proto__" key stays a key (and is refused as an unknown column).
     const row: InsertRow = Object.create(null) as InsertRow;
     for (const [key, value] of Object.entries(item)) {
-      row[key] = typeof value === 'object' && value !== null ? new NestedValue(value) : (value as Scalar);
+      row[key] =
+        typeof value === 'object' && value !== null ? new NestedValue(value) : (value as Scalar);
     }
     const rowKeys = Object.keys(row);
     if (keys === undefined) keys = rowKeys;
-    else if (sameKeys && rowKeys.length !== keys.length || !rowKeys.every((k) => keys?.includes(k))) {
+    else if (
+      (sameKeys && rowKeys.length !== keys.length) ||
+      !rowKeys.every((k) => keys?.includes(k))
+    ) {
       throw pgrst(HTTP.badRequest, 'PGRST102', 'All object keys must match');
     }
     rows.push(row);

@@ -41,7 +41,12 @@ export class RestError extends Error {
 }
 
 /** PostgREST's four-field body. */
-export function pgrst(status: number, code: string, message: string, extra: Partial<RestErrorBody> = {}) {
+export function pgrst(
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<RestErrorBody> = {},
+) {
   return new RestError(status, { code, details: null, hint: null, message, ...extra });
 }
 
@@ -53,7 +58,8 @@ export function statusForPgError(code: string, role: ApiRole): number {
   if (code === '23503' || code === '23505') return HTTP.conflict;
   if (code === '42P01' || code === '42883') return HTTP.notFound;
   if (code === '25006') return HTTP.methodNotAllowed;
-  if (code.startsWith('08') || code.startsWith('53') || code.startsWith('57')) return HTTP.unavailable;
+  if (code.startsWith('08') || code.startsWith('53') || code.startsWith('57'))
+    return HTTP.unavailable;
   if (code.startsWith('54')) return HTTP.payloadTooLarge;
   if (/^(09|25|2D|38|39|3B|40|55|58|F0|HV|P0|XX)/.test(code) || code === '42P17') {
     return code === 'P0001' ? HTTP.badRequest : HTTP.internalError;
@@ -64,6 +70,7 @@ export function statusForPgError(code: string, role: ApiRole): number {
 export function fromPgError(error: PgError, role: ApiRole): RestError {
   const status = statusForPgError(error.code, role);
   // PostgREST tells an anonymous caller how to authenticate.
-  const headers: Record<string, string> = status === HTTP.unauthorized ? { 'WWW-Authenticate': 'Bearer' } : {};
+  const headers: Record<string, string> =
+    status === HTTP.unauthorized ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(status, error, headers);
 }

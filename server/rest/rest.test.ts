@@ -2,10 +2,22 @@
 // when TEST_DATABASE_URL is set, on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types.ts';
-import { POSTGRES_SKIP_REASON, TEST_DATABASE_URL, testDatabases } from '../test-support/databases.ts';
-import { ANON, clientHeaders, ENDPOINT, SERVICE, storedEmails, testApp } from '../test-support/app.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_DATABASE_URL,
+  testDatabases,
+} from '../test-support/databases.ts';
+import {
+  ANON,
+  clientHeaders,
+  ENDPOINT,
+  SERVICE,
+  storedEmails,
+  testApp,
+} from '../test-support/app.ts';
 
-if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('REST contract on PostgreSQL'));
+if (!TEST_DATABASE_URL)
+  describe.skip(POSTGRES_SKIP_REASON, () => it('REST contract on PostgreSQL'));
 
 describe.each(testDatabases())('REST contract on $name', (database) => {
   let db: Db;
@@ -57,14 +69,22 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
   });
 
   it('normalises as the page does: trimmed, lower-cased, empty first name null', async () => {
-    expect((await post(JSON.stringify({ email: '  Ada@Example.ORG ', first_name: '  ' }))).status).toBe(201);
+    expect(
+      (await post(JSON.stringify({ email: '  Ada@Example.ORG ', first_name: '  ' }))).status,
+    ).toBe(201);
     const { rows } = await db.query('select email, first_name from public.tedxcommunity_emails');
     expect(rows).toEqual([{ email: 'ada@example.org', first_name: null }]);
   });
 
   it('answers 409 23505 to a duplicate email in any case', async () => {
-    expect((await post(JSON.stringify({ email: 'dup@example.org', first_name: null }))).status).toBe(201);
-    await expectError(await post(JSON.stringify({ email: 'dup@example.org', first_name: null })), 409, '23505');
+    expect(
+      (await post(JSON.stringify({ email: 'dup@example.org', first_name: null }))).status,
+    ).toBe(201);
+    await expectError(
+      await post(JSON.stringify({ email: 'dup@example.org', first_name: null })),
+      409,
+      '23505',
+    );
     await expectError(await post(JSON.stringify({ email: 'DUP@Example.org' })), 409, '23505');
     expect(await storedEmails(db)).toEqual(['dup@example.org']);
   });
@@ -78,7 +98,11 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     await expectError(await post(JSON.stringify({})), 400, '23502');
     const long = 'a'.repeat(250) + '@example.org';
     await expectError(await post(JSON.stringify({ email: long })), 400, '22001');
-    await expectError(await post(JSON.stringify({ email: 'x@example.org', first_name: 'n'.repeat(101) })), 400, '22001');
+    await expectError(
+      await post(JSON.stringify({ email: 'x@example.org', first_name: 'n'.repeat(101) })),
+      400,
+      '22001',
+    );
     expect(await storedEmails(db)).toEqual([]);
   });
 
@@ -88,46 +112,75 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
   });
 
   it('refuses Prefer: return=representation to anon with 401 42501 and stores nothing', async () => {
-    const res = await post(JSON.stringify({ email: 'peek@example.org' }), { Prefer: 'return=representation' });
+    const res = await post(JSON.stringify({ email: 'peek@example.org' }), {
+      Prefer: 'return=representation',
+    });
     const body = await expectError(res, 401, '42501');
     expect(body.message).toMatch(/permission denied/);
     expect(await storedEmails(db)).toEqual([]);
   });
 
-  it.each(['GET', 'HEAD', 'PATCH', 'DELETE'])('refuses %s to anon with 401 42501, never a row', async (method) => {
-    await post(JSON.stringify({ email: 'secret@example.org' }));
-    const res = await app.request(ENDPOINT + '?select=*', {
-      method,
-      headers: clientHeaders(ANON),
-      body: method === 'PATCH' ? JSON.stringify({ email: 'x@example.org' }) : undefined,
-    });
-    expect(res.status).toBe(401);
-    if (method !== 'HEAD') {
-      const text = await res.text();
-      expect(text).not.toContain('secret');
-      expect(JSON.parse(text)).toMatchObject({ code: '42501' });
-    }
-    expect(await storedEmails(db)).toEqual(['secret@example.org']);
-  });
+  it.each(['GET', 'HEAD', 'PATCH', 'DELETE'])(
+    'refuses %s to anon with 401 42501, never a row',
+    async (method) => {
+      await post(JSON.stringify({ email: 'secret@example.org' }));
+      const res = await app.request(ENDPOINT + '?select=*', {
+        method,
+        headers: clientHeaders(ANON),
+        body: method === 'PATCH' ? JSON.stringify({ email: 'x@example.org' }) : undefined,
+      });
+      expect(res.status).toBe(401);
+      if (method !== 'HEAD') {
+        const text = await res.text();
+        expect(text).not.toContain('secret');
+        expect(JSON.parse(text)).toMatchObject({ code: '42501' });
+      }
+      expect(await storedEmails(db)).toEqual(['secret@example.org']);
+    },
+  );
 
   it('answers PGRST204 for an unknown column and PGRST205 for an unknown table', async () => {
-    const col = await expectError(await post(JSON.stringify({ email: 'a@example.org', admin: true })), 400, 'PGRST204');
-    expect(col.message).toBe("Could not find the 'admin' column of 'tedxcommunity_emails' in the schema cache");
-    await expectError(await post('[{"email":"a@example.org"}]', {}, '?columns=%22email%22,%22x%22'), 400, 'PGRST204');
-    const res = await app.request('http://localhost/rest/v1/users', { method: 'POST', headers: clientHeaders(), body: '{}' });
+    const col = await expectError(
+      await post(JSON.stringify({ email: 'a@example.org', admin: true })),
+      400,
+      'PGRST204',
+    );
+    expect(col.message).toBe(
+      "Could not find the 'admin' column of 'tedxcommunity_emails' in the schema cache",
+    );
+    await expectError(
+      await post('[{"email":"a@example.org"}]', {}, '?columns=%22email%22,%22x%22'),
+      400,
+      'PGRST204',
+    );
+    const res = await app.request('http://localhost/rest/v1/users', {
+      method: 'POST',
+      headers: clientHeaders(),
+      body: '{}',
+    });
     const table = await expectError(res, 404, 'PGRST205');
     expect(table.message).toBe("Could not find the table 'public.users' in the schema cache");
     expect(await storedEmails(db)).toEqual([]);
   });
 
-  it.each(['', ' ', '{', '{"email":', 'null', '"a@b.co"', '42', '[1]', '[null]', '[[]]', 'undefined', "{'email':'a@b.co'}"])(
-    'answers 400 PGRST102 to empty or invalid JSON %j',
-    async (body) => {
-      const res = await post(body);
-      const error = await expectError(res, 400, 'PGRST102');
-      expect(error.message).toBe('Empty or invalid json');
-    },
-  );
+  it.each([
+    '',
+    ' ',
+    '{',
+    '{"email":',
+    'null',
+    '"a@b.co"',
+    '42',
+    '[1]',
+    '[null]',
+    '[[]]',
+    'undefined',
+    "{'email':'a@b.co'}",
+  ])('answers 400 PGRST102 to empty or invalid JSON %j', async (body) => {
+    const res = await post(body);
+    const error = await expectError(res, 400, 'PGRST102');
+    expect(error.message).toBe('Empty or invalid json');
+  });
 
   it('answers 413 to a body over the limit, declared or chunked', async () => {
     const big = JSON.stringify({ email: 'a@example.org', first_name: 'x'.repeat(20_000) });
@@ -152,14 +205,22 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
 
   it('answers 401 with the Supabase messages and hints for a missing or wrong apikey', async () => {
     const body = JSON.stringify({ email: 'a@example.org' });
-    const missing = await app.request(ENDPOINT, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const missing = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await missing.json()).toEqual({
       message: 'No API key found in request',
       hint: 'No `apikey` request header or url param was found.',
     });
-    const wrong = await app.request(ENDPOINT, { method: 'POST', headers: clientHeaders('not-the-key'), body });
+    const wrong = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: clientHeaders('not-the-key'),
+      body,
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({
       message: 'Invalid API key',
@@ -192,7 +253,8 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
       headers: {
         Origin: 'https://example.org',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey, authorization, content-type, content-profile, x-client-info',
+        'Access-Control-Request-Headers':
+          'apikey, authorization, content-type, content-profile, x-client-info',
       },
     });
     expect(res.status).toBe(204);
@@ -205,21 +267,34 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     for (const email of ['first@example.org', 'second@example.org', 'third@example.org']) {
       expect((await post(JSON.stringify({ email, first_name: null }))).status).toBe(201);
     }
-    const res = await app.request(`${ENDPOINT}?select=email,first_name,created_at&order=created_at.asc,id.asc&offset=1&limit=5`, {
-      headers: clientHeaders(SERVICE),
-    });
+    const res = await app.request(
+      `${ENDPOINT}?select=email,first_name,created_at&order=created_at.asc,id.asc&offset=1&limit=5`,
+      {
+        headers: clientHeaders(SERVICE),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('1-2/*');
     const rows = await res.json();
-    expect(rows.map((r: { email: string }) => r.email)).toEqual(['second@example.org', 'third@example.org']);
+    expect(rows.map((r: { email: string }) => r.email)).toEqual([
+      'second@example.org',
+      'third@example.org',
+    ]);
     expect(Object.keys(rows[0])).toEqual(['email', 'first_name', 'created_at']);
     expect(rows[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
 
-    const head = await app.request(`${ENDPOINT}?select=*`, { method: 'HEAD', headers: clientHeaders(SERVICE, { Prefer: 'count=exact' }) });
+    const head = await app.request(`${ENDPOINT}?select=*`, {
+      method: 'HEAD',
+      headers: clientHeaders(SERVICE, { Prefer: 'count=exact' }),
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-range')).toBe('0-2/3');
 
-    const rep = await post(JSON.stringify({ email: 'rep@example.org' }), { apikey: SERVICE, Authorization: `Bearer ${SERVICE}`, Prefer: 'return=representation' });
+    const rep = await post(JSON.stringify({ email: 'rep@example.org' }), {
+      apikey: SERVICE,
+      Authorization: `Bearer ${SERVICE}`,
+      Prefer: 'return=representation',
+    });
     expect(rep.status).toBe(201);
     expect(await rep.json()).toMatchObject([{ email: 'rep@example.org', first_name: null }]);
   });

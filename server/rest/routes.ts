@@ -34,15 +34,23 @@ const jsonHeaders = { ...CORS_HEADERS, 'Content-Type': JSON_TYPE };
 
 function errorResponse(error: RestError, method: string): Response {
   const headers = { ...jsonHeaders, ...error.headers };
-  return new Response(method === 'HEAD' ? null : JSON.stringify(error.body), { status: error.status, headers });
+  return new Response(method === 'HEAD' ? null : JSON.stringify(error.body), {
+    status: error.status,
+    headers,
+  });
 }
 
 function parsePrefer(header: string | undefined) {
-  const prefer = { returnRepresentation: false, countExact: false, resolution: undefined as Resolution };
+  const prefer = {
+    returnRepresentation: false,
+    countExact: false,
+    resolution: undefined as Resolution,
+  };
   for (const token of (header ?? '').split(',')) {
     const t = token.trim();
     if (t === 'return=representation') prefer.returnRepresentation = true;
-    else if (t === 'count=exact' || t === 'count=planned' || t === 'count=estimated') prefer.countExact = true;
+    else if (t === 'count=exact' || t === 'count=planned' || t === 'count=estimated')
+      prefer.countExact = true;
     else if (t === 'resolution=merge-duplicates') prefer.resolution = 'merge-duplicates';
     else if (t === 'resolution=ignore-duplicates') prefer.resolution = 'ignore-duplicates';
   }
@@ -62,7 +70,8 @@ function clientAddress(c: Context, trustProxy: boolean): string {
 
 const nonNegative = (value: string | undefined, name: string): number | null => {
   if (value === undefined) return null;
-  if (!/^\d{1,9}$/.test(value)) throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse ${name} (${value})"`);
+  if (!/^\d{1,9}$/.test(value))
+    throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse ${name} (${value})"`);
   return Number(value);
 };
 
@@ -75,7 +84,11 @@ function checkTypes(rows: InsertRow[]) {
     for (const column of TEXT_COLUMNS) {
       const value = row[column];
       if (value === undefined || value === null || typeof value === 'string') continue;
-      throw pgrst(HTTP.badRequest, '22P02', `invalid input for column "${column}": expected a string or null, got ${typeof value}`);
+      throw pgrst(
+        HTTP.badRequest,
+        '22P02',
+        `invalid input for column "${column}": expected a string or null, got ${typeof value}`,
+      );
     }
   }
 }
@@ -115,13 +128,17 @@ export function createRestHandler(options: RestOptions) {
     const columnsParam = c.req.query('columns');
     const text = await readBodyText(c.req.raw);
     const body = parseInsertBody(text, columnsParam === undefined);
-    const columns = columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
+    const columns =
+      columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
     checkTypes(body.rows);
     const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
     const rows = await run<{ body: string }>(role, sql, [JSON.stringify(body.rows)]);
     const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };
     if (!prefer.returnRepresentation) return new Response(null, { status: HTTP.created, headers });
-    return new Response(rows[0]?.body ?? '[]', { status: HTTP.created, headers: { ...headers, 'Content-Type': JSON_TYPE } });
+    return new Response(rows[0]?.body ?? '[]', {
+      status: HTTP.created,
+      headers: { ...headers, 'Content-Type': JSON_TYPE },
+    });
   }
 
   async function select(c: Context, role: ApiRole): Promise<Response> {
@@ -130,7 +147,11 @@ export function createRestHandler(options: RestOptions) {
     const order = parseOrder(c.req.query('order'));
     const limit = nonNegative(c.req.query('limit'), 'limit');
     const offset = nonNegative(c.req.query('offset'), 'offset') ?? 0;
-    const [page] = await run<{ body: string; n: number | string }>(role, selectSql(columns, order), [limit, offset]);
+    const [page] = await run<{ body: string; n: number | string }>(
+      role,
+      selectSql(columns, order),
+      [limit, offset],
+    );
     const n = Number(page?.n ?? 0);
     let total = '*';
     if (prefer.countExact) {
@@ -139,7 +160,10 @@ export function createRestHandler(options: RestOptions) {
     }
     const range = n > 0 ? `${offset}-${offset + n - 1}/${total}` : `*/${total}`;
     const headers = { ...jsonHeaders, 'Content-Range': range };
-    return new Response(c.req.method === 'HEAD' ? null : (page?.body ?? '[]'), { status: 200, headers });
+    return new Response(c.req.method === 'HEAD' ? null : (page?.body ?? '[]'), {
+      status: 200,
+      headers,
+    });
   }
 
   async function refuseWrite(c: Context, role: ApiRole): Promise<Response> {
@@ -153,23 +177,41 @@ export function createRestHandler(options: RestOptions) {
   return async function handleRest(c: Context): Promise<Response> {
     const method = c.req.method;
     if (method === 'OPTIONS') {
-      return new Response(null, { status: HTTP.noContent, headers: preflightHeaders(c.req.header('access-control-request-headers')) });
+      return new Response(null, {
+        status: HTTP.noContent,
+        headers: preflightHeaders(c.req.header('access-control-request-headers')),
+      });
     }
     try {
-      const role = authenticate(c.req.header('apikey') ?? c.req.query('apikey'), c.req.header('authorization'));
+      const role = authenticate(
+        c.req.header('apikey') ?? c.req.query('apikey'),
+        c.req.header('authorization'),
+      );
       const table = c.req.path.slice('/rest/v1/'.length).replace(/\/$/, '');
       if (table !== SIGNUP_TABLE) {
-        throw pgrst(HTTP.notFound, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, {
-          hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'`,
-        });
+        throw pgrst(
+          HTTP.notFound,
+          'PGRST205',
+          `Could not find the table 'public.${table}' in the schema cache`,
+          {
+            hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'`,
+          },
+        );
       }
-      const profile = c.req.header(method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
+      const profile = c.req.header(
+        method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
+      );
       if (profile !== undefined && profile !== 'public') {
-        throw pgrst(HTTP.notAcceptable, 'PGRST106', 'The schema must be one of the following: public');
+        throw pgrst(
+          HTTP.notAcceptable,
+          'PGRST106',
+          'The schema must be one of the following: public',
+        );
       }
       if (method === 'POST') return await insert(c, role);
       if (method === 'GET' || method === 'HEAD') return await select(c, role);
-      if (method === 'PATCH' || method === 'PUT' || method === 'DELETE') return await refuseWrite(c, role);
+      if (method === 'PATCH' || method === 'PUT' || method === 'DELETE')
+        return await refuseWrite(c, role);
       throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
     } catch (error) {
       if (error instanceof RestError) return errorResponse(error, method);

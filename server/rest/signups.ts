@@ -70,7 +70,9 @@ export interface OrderTerm {
 /** $1: limit (null for all), $2: offset. */
 export function selectSql(columns: Column[], order: OrderTerm[]): string {
   const orderBy = order
-    .map((o) => `"${o.column}" ${o.descending ? 'desc' : 'asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`)
+    .map(
+      (o) => `"${o.column}" ${o.descending ? 'desc' : 'asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`,
+    )
     .join(', ');
   return cached(`s:${columns.join(',')}:${orderBy}`, () => {
     const inner = `select ${quote(columns)} from ${TABLE}${orderBy ? ` order by ${orderBy}` : ''} limit $1 offset $2`;
@@ -95,7 +97,8 @@ export function parseOrder(value: string | undefined): OrderTerm[] {
       if (m === 'desc') descending = true;
       else if (m === 'nullsfirst') nulls = 'first';
       else if (m === 'nullslast') nulls = 'last';
-      else if (m !== 'asc') throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse order (${value})"`);
+      else if (m !== 'asc')
+        throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse order (${value})"`);
     }
     return { column, descending, nulls };
   });

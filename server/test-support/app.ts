@@ -6,7 +6,10 @@ export const ANON = LOCAL_ANON_KEY;
 export const SERVICE = 'sb_secret_test-service-role-key-0123456789';
 export const ENDPOINT = 'http://localhost/rest/v1/tedxcommunity_emails';
 
-export function testApp(db: Db, overrides: { signupRateLimit?: number; distDir?: string | null } = {}) {
+export function testApp(
+  db: Db,
+  overrides: { signupRateLimit?: number; distDir?: string | null } = {},
+) {
   return createApp({
     db,
     settings: {
@@ -20,7 +23,10 @@ export function testApp(db: Db, overrides: { signupRateLimit?: number; distDir?:
 }
 
 /** The headers supabase-js 2 sends with an insert. */
-export function clientHeaders(key = ANON, extra: Record<string, string> = {}): Record<string, string> {
+export function clientHeaders(
+  key = ANON,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     apikey: key,
     Authorization: `Bearer ${key}`,

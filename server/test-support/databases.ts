@@ -14,7 +14,11 @@ import type { Db } from '../db/types.ts';
 import { TABLE } from '../rest/signups.ts';
 
 const migrationsHash = createHash('sha1')
-  .update(readMigrations().map((m) => m.version + m.sql).join('\n'))
+  .update(
+    readMigrations()
+      .map((m) => m.version + m.sql)
+      .join('\n'),
+  )
   .update(readFileSync(new URL('../db/bootstrap.sql', import.meta.url)))
   .digest('hex')
   .slice(0, 12);
@@ -37,7 +41,10 @@ export async function pgliteTemplate(): Promise<Blob> {
 /** A migrated PGlite data directory on disk (for server processes), ready in well under a second. */
 export async function seedPgliteDir(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const db = await openPglite({ dataDir: join(dataDir, 'pgdata'), loadDataDir: await pgliteTemplate() });
+  const db = await openPglite({
+    dataDir: join(dataDir, 'pgdata'),
+    loadDataDir: await pgliteTemplate(),
+  });
   await db.close();
 }
 
@@ -97,7 +104,9 @@ export function postgresDatabase(adminUrl: string): TestDatabase {
 
 /** Every database the suite runs on here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testDatabases(): TestDatabase[] {
-  return TEST_DATABASE_URL ? [pgliteDatabase, postgresDatabase(TEST_DATABASE_URL)] : [pgliteDatabase];
+  return TEST_DATABASE_URL
+    ? [pgliteDatabase, postgresDatabase(TEST_DATABASE_URL)]
+    : [pgliteDatabase];
 }
 
 export const POSTGRES_SKIP_REASON =

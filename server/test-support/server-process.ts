@@ -17,22 +17,42 @@ export interface ServerProcess {
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(key)) env[key] = value;
+    if (
+      value !== undefined &&
+      !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(key)
+    )
+      env[key] = value;
   }
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env;
 }
 
-export function runNode(args: string[], env: Record<string, string | undefined>): ChildProcessWithoutNullStreams {
+export function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, args, { cwd: ROOT, env: childEnv(env) });
 }
 
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = runNode(['server/index.ts'], { PORT: '0', HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0', ...env });
+export async function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 30_000,
+): Promise<ServerProcess> {
+  const child = runNode(['server/index.ts'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SIGNUP_RATE_LIMIT: '0',
+    ...env,
+  });
   let output = '';
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server ready at http:\/\/[^:]+:(\d+)\//.exec(output);
@@ -58,6 +78,8 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  const code = await new Promise<number | null>((resolve) =>
+    child.once('close', (c) => resolve(c)),
+  );
   return { code, stdout, stderr };
 }
