@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from './db/types.ts';
+import { clientHeaders, ENDPOINT, testApp } from './test-support/app.ts';
+
+/** A database that has gone away. */
+const downDb = {
+  kind: 'postgres',
+  query: () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  queryAs: () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  exec: () => Promise.reject(new Error('down')),
+  transaction: () => Promise.reject(new Error('down')),
+  close: () => Promise.resolve(),
+} as unknown as Db;
+
+describe('when the database is down', () => {
+  const app = testApp(downDb);
+
+  it('answers /healthz 503', async () => {
+    expect((await app.request('http://localhost/healthz')).status).toBe(503);
+  });
+
+  it('answers a sign-up 503 in PostgREST shape with CORS headers, quoting nothing it was sent', async () => {
+    const res = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: clientHeaders(),
+      body: JSON.stringify({ email: 'down@example.org' }),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ code: 'PGRST000' });
+    expect(text).not.toContain('down@example.org');
+  });
+});
