@@ -6,9 +6,16 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 // Nothing here can download a browser: use the machine's Chromium (Debian's package, or one
 // `npx playwright install chromium` put in place) and say what to install when there is none.
 function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  for (const candidate of candidates) {
-    if (candidate && existsSync(candidate)) return candidate;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (existsSync(chosen)) return chosen;
+    console.error(
+      `CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary or unset it.`,
+    );
+    process.exit(1);
+  }
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (existsSync(candidate)) return candidate;
   }
   let bundled: string | undefined;
   try {
@@ -16,10 +23,7 @@ function findChromium(): string | undefined {
   } catch {
     bundled = undefined;
   }
-  if (bundled && existsSync(bundled)) return undefined; // Playwright's own browser: the default
-  if (process.env.CHROMIUM_PATH) {
-    console.error(`CHROMIUM_PATH points at ${process.env.CHROMIUM_PATH}, which does not exist.`);
-  }
+  if (bundled && existsSync(bundled)) return undefined; // Playwright's own browser: its default
   console.error(
     'No Chromium found for the browser tests: install one with `apt-get install chromium` (Debian) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
   );

@@ -1,7 +1,7 @@
 // The countdown (SPEC sections 4 and 9): to 15 November 2025, 09:00 at UTC+3, two digits per box,
 // refreshed every second, all zero at and after launch. Time is controlled with page.clock.
 import type { Page } from '@playwright/test';
-import { boxOf, expect, test, writtenText } from './fixtures';
+import { boxOf, expect, test, waitForIslands, writtenText } from './fixtures';
 
 const UNITS = ['Days', 'Hours', 'Minutes', 'Seconds'] as const;
 
@@ -113,4 +113,28 @@ test.describe('countdown', () => {
     expect(after.height).toBeCloseTo(before.height, 0);
     expect(after.width).toBeCloseTo(before.width, 0);
   });
+});
+
+test('an island that throws shows the generic fallback; the rest of the page keeps working', async ({
+  page,
+  consoleGuard,
+}) => {
+  // The fallback logs what it caught; that error, and only it, is expected here.
+  consoleGuard.allow(/e2e: clock broken/);
+  await page.goto('/');
+  await waitForIslands(page);
+  // The countdown reads the clock on every tick: break the clock and its next render throws.
+  await page.evaluate(() => {
+    Date.now = () => {
+      throw new Error('e2e: clock broken');
+    };
+  });
+  const block = page.getByRole('region', { name: 'Event Launching In' });
+  await expect(block.getByText('Unexpected Application Error!')).toBeVisible();
+  expect(consoleGuard.errors.some((text) => text.includes('e2e: clock broken'))).toBe(true);
+  // Other islands are untouched.
+  await expect(
+    page.locator('#email-signup').getByRole('textbox', { name: /email/i }),
+  ).toBeEditable();
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(1);
 });

@@ -68,10 +68,18 @@ test('/ hydrates React islands (countdown, form, navigation) and nothing else lo
 });
 
 for (const path of PAGES) {
-  test(`${path} logs no console error from load to the bottom of the page`, async ({
+  test(`${path} logs no console error and calls no other origin, from load to the bottom of the page`, async ({
     page,
     consoleGuard,
+    baseURL,
   }) => {
+    // Fonts are self-hosted and the page itself makes no calls (SPEC section 7).
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!['http:', 'https:'].includes(url.protocol)) return;
+      if (url.origin !== new URL(baseURL ?? '').origin) foreign.push(request.url());
+    });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     for (let step = 0; step < 8; step += 1) {
@@ -80,6 +88,7 @@ for (const path of PAGES) {
     }
     await page.waitForTimeout(500);
     expect(consoleGuard.errors).toEqual([]);
+    expect(foreign, 'requests to other origins').toEqual([]);
   });
 }
 

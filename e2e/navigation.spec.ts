@@ -1,7 +1,7 @@
 // Navigation rules (SPEC sections 2 and 9): four items, scroll offset 100 px, active item with a
 // 150 px offset on `/`, the route's item elsewhere, keyboard and phone-width operation.
 import type { Locator, Page } from '@playwright/test';
-import { NARROWEST, PAGES, PHONE, expect, expectLandedAtOffset, test } from './fixtures';
+import { NARROWEST, PAGES, PHONE, boxOf, expect, expectLandedAtOffset, test } from './fixtures';
 
 const ITEMS = ['About', 'Meet the Team', 'Press & Media', 'About TED/TEDx'] as const;
 const SCROLL_ITEMS: [string, string][] = [
@@ -38,6 +38,15 @@ async function scrollInstantlyTo(page: Page, y: number): Promise<number> {
 }
 
 test.describe('navigation bar on desktop', () => {
+  test('stays fixed at the top while the page scrolls', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('banner');
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect(navItem(page, 'About TED/TEDx')).toBeInViewport();
+    expect((await boxOf(bar)).y).toBe(0);
+  });
+
   test('has the four items in order', async ({ page }) => {
     await page.goto('/');
     const names = await navBar(page)
