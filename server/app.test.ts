@@ -9,6 +9,8 @@ const downDb = {
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   queryAs: () =>
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  executeAs: () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   exec: () => Promise.reject(new Error('down')),
   transaction: () => Promise.reject(new Error('down')),
   close: () => Promise.resolve(),

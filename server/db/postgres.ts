@@ -78,6 +78,11 @@ export function openPostgres(options: PostgresOptions): Db {
         return { rows: result.rows as T[] };
       });
     },
+    executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
+      return inTransaction(BEGIN_AS[role], async (client) => {
+        await client.query({ name: statementName(sql), text: sql, values: params });
+      });
+    },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return inTransaction('begin', (client) => fn(wrap(client)));
     },

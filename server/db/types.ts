@@ -25,6 +25,11 @@ export interface Db extends Queryable {
     sql: string,
     params: unknown[],
   ): Promise<QueryResult<T>>;
+  /**
+   * The same, for a statement whose result rows are not needed (the sign-up insert): the
+   * adapters run it as a reused prepared statement, PGlite in a single round trip.
+   */
+  executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void>;
   /** A transaction as the connecting user (migrations). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -98,15 +98,19 @@ export function createRestHandler(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
   const limiter = createRateLimiter(options.signupRateLimit);
 
-  async function run<T>(role: ApiRole, sql: string, params: unknown[]) {
+  /** Database errors become PostgREST errors; anything else is the server's fault. */
+  async function guard<T>(role: ApiRole, fn: () => Promise<T>): Promise<T> {
     try {
-      return (await db.queryAs<T>(role, sql, params)).rows;
+      return await fn();
     } catch (error) {
       const pgError = asPgError(error);
       if (pgError) throw fromPgError(pgError, role);
       throw error;
     }
   }
+
+  const run = async <T>(role: ApiRole, sql: string, params: unknown[]) =>
+    (await guard(role, () => db.queryAs<T>(role, sql, params))).rows;
 
   async function insert(c: Context, role: ApiRole): Promise<Response> {
     if (role === 'anon') {
@@ -132,9 +136,13 @@ export function createRestHandler(options: RestOptions) {
       columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
     checkTypes(body.rows);
     const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
-    const rows = await run<{ body: string }>(role, sql, [JSON.stringify(body.rows)]);
+    const param = JSON.stringify(body.rows);
     const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };
-    if (!prefer.returnRepresentation) return new Response(null, { status: HTTP.created, headers });
+    if (!prefer.returnRepresentation) {
+      await guard(role, () => db.executeAs(role, sql, [param]));
+      return new Response(null, { status: HTTP.created, headers });
+    }
+    const rows = await run<{ body: string }>(role, sql, [param]);
     return new Response(rows[0]?.body ?? '[]', {
       status: HTTP.created,
       headers: { ...headers, 'Content-Type': JSON_TYPE },
