@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   failedResourcePattern,
   test,
+  uniqueEmail,
   waitForIslands,
 } from './fixtures';
 
@@ -68,7 +69,7 @@ test('axe passes on the sign-up notice and confirmation', async ({ page }) => {
   await page.goto('/#email-signup');
   await waitForIslands(page);
   const section = page.locator('#email-signup');
-  await section.getByRole('textbox', { name: /email/i }).fill(`e2e-axe-${Date.now()}@example.org`);
+  await section.getByRole('textbox', { name: /email/i }).fill(uniqueEmail('axe'));
   await section.getByRole('button').click();
   await expect(section.getByText('Thanks for subscribing!')).toBeVisible();
   await expectNoAxeViolations(page);
