@@ -252,3 +252,39 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
   expect(timings.map(({ delay }) => delay)).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]);
   expect(timings.map(({ pulse }) => pulse)).toEqual(Array(9).fill('3s'));
 });
+
+test('initial JavaScript on / stays within 90 KB compressed (supabase-js not included)', async ({
+  page,
+}) => {
+  const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        return {
+          url: request.url(),
+          bytes: sizes.responseBodySize,
+          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+        };
+      })(),
+    );
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await waitForIslands(page);
+  const loaded = await Promise.all(scripts);
+  const inline = await page
+    .locator('script:not([src])')
+    .evaluateAll((elements) =>
+      elements.reduce((sum, element) => sum + (element.textContent ?? '').length, 0),
+    );
+  const total = loaded.reduce((sum, { bytes }) => sum + bytes, 0);
+  // Anything bigger than a few hundred bytes is worth compressing (tiny files may go as they are).
+  for (const { url, encoding, bytes } of loaded) {
+    if (bytes > 1024) expect(encoding, `${url} is served compressed`).toMatch(/br|gzip/);
+  }
+  // Inline scripts travel inside the compressed HTML; count them at a third of their size.
+  expect(total + inline / 3, JSON.stringify(loaded)).toBeLessThanOrEqual(90 * 1024);
+});
