@@ -140,7 +140,10 @@ export function createRestHandler(options: RestOptions) {
     const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };
     if (!prefer.returnRepresentation) {
       await guard(role, () => db.executeAs(role, sql, [param]));
-      return new Response(null, { status: HTTP.created, headers });
+      return new Response(null, {
+        status: HTTP.created,
+        headers: { ...headers, 'Content-Length': '0' },
+      });
     }
     const rows = await run<{ body: string }>(role, sql, [param]);
     return new Response(rows[0]?.body ?? '[]', {
