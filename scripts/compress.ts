@@ -5,8 +5,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { SECURITY_HEADERS, unionCsp } from '../server/security-headers.ts';
-import { COMPRESSIBLE, IMMUTABLE, pageCsp, REVALIDATE } from '../server/static.ts';
+import { pageCsp, unionCsp } from '../server/csp.ts';
+import { SECURITY_HEADERS } from '../server/security-headers.ts';
+import { COMPRESSIBLE, IMMUTABLE, REVALIDATE } from '../server/static.ts';
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

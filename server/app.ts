@@ -8,7 +8,8 @@ import { JSON_TYPE } from './rest/errors.ts';
 import { createRestHandler } from './rest/routes.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
-import { loadSite, serveFile, STRICT_CSP } from './static.ts';
+import { STRICT_CSP } from './csp.ts';
+import { loadSite, serveFile } from './static.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 

@@ -4,13 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pageCsp, STRICT_CSP } from './csp.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
-
-/** For answers that are not HTML pages: nothing may load, nothing may frame. */
-export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -73,49 +71,6 @@ function walk(dir: string, out: string[] = []): string[] {
     else if (entry.isFile()) out.push(path);
   }
   return out;
-}
-
-const decodeEntities = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#0*39;|&#x0*27;|&apos;/gi, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** The policy of the page's `<meta http-equiv="content-security-policy">`, if it has one. */
-export function metaCsp(html: string): string | undefined {
-  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
-    if (!/http-equiv\s*=\s*["']?content-security-policy["']?/i.test(tag)) continue;
-    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
-    if (content) return decodeEntities(content[1] ?? content[2]).trim();
-  }
-  return undefined;
-}
-
-const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
-
-/** Without a meta policy, allow exactly the page's own inline scripts and styles by hash. */
-function hashedPolicy(html: string): string {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    (m) => sha256(m[1]),
-  );
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...scripts].join(' '),
-    ["style-src 'self'", ...styles].join(' '),
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
-
-/** The header policy for a page: its own policy plus what only a header can say. */
-export function pageCsp(html: string): string {
-  const policy = (metaCsp(html) ?? hashedPolicy(html)).replace(/;\s*$/, '');
-  return /(^|;)\s*frame-ancestors\b/i.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }
 
 function load(path: string, urlPath: string): StaticFile {

@@ -1,6 +1,6 @@
 // PostgREST's error shapes and status codes, so supabase-js reads our errors exactly as it
 // reads Supabase's. https://docs.postgrest.org/en/stable/references/errors.html
-import type { ApiRole, PgError } from '../db/types.ts';
+import { asPgError, type ApiRole, type PgError } from '../db/types.ts';
 
 export const HTTP = {
   created: 201,
@@ -73,4 +73,15 @@ export function fromPgError(error: PgError, role: ApiRole): RestError {
   const headers: Record<string, string> =
     status === HTTP.unauthorized ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(status, error, headers);
+}
+
+/** Runs a database call; its errors come out as PostgREST errors, anything else as it was. */
+export async function withPgErrors<T>(role: ApiRole, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const pgError = asPgError(error);
+    if (pgError) throw fromPgError(pgError, role);
+    throw error;
+  }
 }

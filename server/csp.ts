@@ -1,0 +1,65 @@
+// Content-Security-Policy: each page's own policy (Astro's security.csp writes it, with the
+// hashes of the page's inline scripts, into a meta tag) sent as a header, plus what only a
+// header can say.
+import { createHash } from 'node:crypto';
+
+/** For answers that are not HTML pages: nothing may load, nothing may frame. */
+export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&#x0*27;|&apos;/gi, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The policy of the page's `<meta http-equiv="content-security-policy">`, if it has one. */
+export function metaCsp(html: string): string | undefined {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    if (!/http-equiv\s*=\s*["']?content-security-policy["']?/i.test(tag)) continue;
+    const content = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+    if (content) return decodeEntities(content[1] ?? content[2]).trim();
+  }
+  return undefined;
+}
+
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+
+/** Without a meta policy, allow exactly the page's own inline scripts and styles by hash. */
+function hashedPolicy(html: string): string {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => sha256(m[1]),
+  );
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
+    ["style-src 'self'", ...styles].join(' '),
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The header policy for a page: its own policy plus what only a header can say. */
+export function pageCsp(html: string): string {
+  const policy = (metaCsp(html) ?? hashedPolicy(html)).replace(/;\s*$/, '');
+  return /(^|;)\s*frame-ancestors\b/i.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
+}
+
+/** One policy allowing what any of the given policies allows, directive by directive. */
+export function unionCsp(policies: string[]): string {
+  const directives = new Map<string, Set<string>>();
+  for (const policy of policies) {
+    for (const part of policy.split(';')) {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      if (!name) continue;
+      const set = directives.get(name.toLowerCase()) ?? new Set<string>();
+      for (const source of sources) set.add(source);
+      directives.set(name.toLowerCase(), set);
+    }
+  }
+  return [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}

@@ -1,0 +1,78 @@
+// POST: the sign-up itself. The hot path: one statement, reused, in one round trip.
+import type { Context } from 'hono';
+import type { ApiRole, Db } from '../db/types.ts';
+import { parseInsertBody, readBodyText, type InsertRow } from './body.ts';
+import { CORS_HEADERS } from './cors.ts';
+import { HTTP, JSON_TYPE, pgrst, RestError, withPgErrors } from './errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { clientAddress, parsePrefer } from './request.ts';
+import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './signups.ts';
+
+export interface InsertDeps {
+  db: Db;
+  limiter: RateLimiter;
+  trustProxy: boolean;
+}
+
+function tooManyRequests(retryAfter: number) {
+  return new RestError(
+    HTTP.tooManyRequests,
+    {
+      code: 'over_request_rate_limit',
+      message: `Too many sign-ups from this address: try again in ${retryAfter} seconds`,
+      details: null,
+      hint: null,
+    },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/**
+ * The visitor's columns are text: a number, boolean, object or array there is a client bug or a
+ * probe, refused here (PostgREST would store its JSON text).
+ */
+function checkTypes(rows: InsertRow[]) {
+  for (const row of rows) {
+    for (const column of TEXT_COLUMNS) {
+      const value = row[column];
+      if (value === undefined || value === null || typeof value === 'string') continue;
+      throw pgrst(
+        HTTP.badRequest,
+        '22P02',
+        `invalid input for column "${column}": expected a string or null, got ${typeof value}`,
+      );
+    }
+  }
+}
+
+export function createInsert({ db, limiter, trustProxy }: InsertDeps) {
+  return async function insert(c: Context, role: ApiRole): Promise<Response> {
+    if (role === 'anon') {
+      const retryAfter = limiter.hit(clientAddress(c, trustProxy));
+      if (retryAfter !== null) throw tooManyRequests(retryAfter);
+    }
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const columnsParam = c.req.query('columns');
+    const body = parseInsertBody(await readBodyText(c.req.raw), columnsParam === undefined);
+    const columns =
+      columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
+    checkTypes(body.rows);
+    const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
+    const param = JSON.stringify(body.rows);
+    const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };
+    if (!prefer.returnRepresentation) {
+      await withPgErrors(role, () => db.executeAs(role, sql, [param]));
+      return new Response(null, {
+        status: HTTP.created,
+        headers: { ...headers, 'Content-Length': '0' },
+      });
+    }
+    const { rows } = await withPgErrors(role, () =>
+      db.queryAs<{ body: string }>(role, sql, [param]),
+    );
+    return new Response(rows[0]?.body ?? '[]', {
+      status: HTTP.created,
+      headers: { ...headers, 'Content-Type': JSON_TYPE },
+    });
+  };
+}
