@@ -20,6 +20,10 @@ const migrationsHash = createHash('sha1')
       .join('\n'),
   )
   .update(readFileSync(new URL('../db/bootstrap.sql', import.meta.url)))
+  // A new PGlite may not read an older one's data directory.
+  .update(
+    readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)),
+  )
   .digest('hex')
   .slice(0, 12);
 const TEMPLATE = join(tmpdir(), `tedx-pglite-template-${migrationsHash}.tar`);
