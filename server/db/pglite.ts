@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import * as wire from './pg-wire.ts';
+import { BEGIN_AS, createBatcher } from './pglite-batch.ts';
 import type { ApiRole, Db, Queryable, QueryResult } from './types.ts';
 
 export interface PgliteOptions {
@@ -14,12 +14,6 @@ export interface PgliteDb extends Db {
   /** The data directory as a tarball (a template for tests). */
   dump(): Promise<Blob>;
 }
-
-// Role names come from a closed union, so interpolating them is safe; values never are.
-const BEGIN_AS: Record<ApiRole, string> = {
-  anon: 'begin; set local role anon',
-  service_role: 'begin; set local role service_role',
-};
 
 /** One operation at a time: PGlite is one session, and a transaction must not interleave. */
 function serialiser() {
@@ -56,31 +50,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
   });
   const serial = serialiser();
   const base = wrap(pg);
-  const prepared = new Map<string, { name: string; ready: boolean }>();
-
-  /**
-   * The hot path in one call into the engine: BEGIN + SET LOCAL ROLE, the prepared statement
-   * (parsed once per process), Sync, COMMIT. After an error the Sync leaves the transaction
-   * aborted and the COMMIT rolls it back, so the session is clean either way.
-   */
-  async function pipeline(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
-    let statement = prepared.get(sql);
-    if (!statement) {
-      statement = { name: `hot_${prepared.size + 1}`, ready: false };
-      prepared.set(sql, statement);
-    }
-    const w = wire.writer();
-    wire.query(w, BEGIN_AS[role]);
-    if (!statement.ready) wire.parse(w, statement.name, sql);
-    wire.bind(w, statement.name, params);
-    wire.execute(w);
-    wire.sync(w);
-    wire.query(w, 'commit');
-    const { messages } = await pg.execProtocol(w.bytes(), { throwOnError: false });
-    if (messages.some((m) => m.name === 'parseComplete')) statement.ready = true;
-    const error = messages.find((m) => m.name === 'error');
-    if (error) throw error;
-  }
+  const executeAs = createBatcher(pg, serial);
 
   return {
     kind: 'pglite',
@@ -95,9 +65,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
         }),
       );
     },
-    executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
-      return serial(() => pipeline(role, sql, params));
-    },
+    executeAs,
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return serial(() => pg.transaction((tx) => fn(wrap(tx))));
     },
