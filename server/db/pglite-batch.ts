@@ -109,7 +109,9 @@ export function createBatcher(pg: PGlite, serial: Serial) {
   function schedule() {
     if (scheduled) return;
     scheduled = true;
-    void serial(flush);
+    // After the event loop's I/O phase, so every request parsed in this turn joins the batch
+    // (the engine call is synchronous: nothing is parsed while it runs).
+    setImmediate(() => void serial(flush));
   }
 
   return function executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
