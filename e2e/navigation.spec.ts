@@ -101,6 +101,12 @@ test.describe('navigation bar on desktop', () => {
     }
   });
 
+  test('on /speakers no item matches the path, so none is current', async ({ page }) => {
+    await page.goto('/speakers');
+    await page.mouse.wheel(0, 1500);
+    await expect(navBar(page).locator('[aria-current]')).toHaveCount(0);
+  });
+
   test('on / the active item follows the scroll position with a 150 px offset', async ({
     page,
   }) => {

@@ -196,6 +196,40 @@ test.describe('sign-up form', () => {
     await expectFailureKeepsForm(page, address);
   });
 
+  test('a visitor using only the keyboard signs up with Enter', async ({ page }) => {
+    const address = uniqueEmail('keyboard');
+    const { email, firstName } = await openForm(page);
+    await firstName.focus();
+    await page.keyboard.type('Grace');
+    await page.keyboard.press('Tab');
+    await expect(email).toBeFocused();
+    await page.keyboard.type(address);
+    const inserted = page.waitForRequest(isInsert);
+    await page.keyboard.press('Enter');
+    expect((await inserted).postDataJSON()).toEqual({ email: address, first_name: 'Grace' });
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+  });
+
+  test('a double click sends one sign-up, not two', async ({ page, request }) => {
+    const address = uniqueEmail('double');
+    const inserts = recordRestRequests(page);
+    const { email, submit } = await openForm(page);
+    await email.fill(address);
+    await submit.dblclick();
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+    expect(inserts.filter(isInsert)).toHaveLength(1);
+    const rows = await storedSignups(request);
+    expect(rows.filter((row) => row.email === address)).toHaveLength(1);
+  });
+
   test('while submitting, the button is disabled', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
