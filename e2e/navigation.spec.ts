@@ -215,13 +215,27 @@ test.describe('navigation at phone width', () => {
   test('the compact menu works by keyboard', async ({ page }) => {
     await page.goto('/about');
     const menuButton = navBar(page).getByRole('button', { name: /menu/i });
-    await menuButton.focus();
+    // Tab from the top of the page to the menu button.
+    let reached = false;
+    for (let press = 0; press < 6 && !reached; press += 1) {
+      await page.keyboard.press('Tab');
+      reached = await menuButton.evaluate((element) => element === document.activeElement);
+    }
+    expect(reached, 'Tab reaches the menu button').toBe(true);
     await page.keyboard.press('Enter');
     const about = navBar(page)
       .getByRole('link', { name: 'About', exact: true })
       .filter({ visible: true });
     await expect(about).toHaveCount(1);
-    await about.focus();
+    // Escape closes it; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(about).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(about).toHaveCount(1);
+    // The next Tab enters the open menu at its first item.
+    await page.keyboard.press('Tab');
+    await expect(about).toBeFocused();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await expectLandedAtOffset(page, 'about-section');
