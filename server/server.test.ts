@@ -63,6 +63,7 @@ describe('the server process', () => {
     expect(readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8')).toMatch(/^sb_secret_/);
     const { statSync } = await import('node:fs');
     expect(statSync(join(dataDir, SERVICE_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'pgdata')).mode & 0o777).toBe(0o700);
     expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({
       pid: server.child.pid,
       port: server.port,

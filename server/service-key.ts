@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { PRIVATE_DIR } from './db/lock.ts';
 
 export const SERVICE_KEY_FILE = 'service-role-key';
 
@@ -17,7 +18,7 @@ export function resolveServiceRoleKey(configured: string | undefined, dataDir: s
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
   const key = 'sb_secret_' + randomBytes(32).toString('base64url');
   try {
     writeFileSync(path, key + '\n', { mode: 0o600, flag: 'wx' });

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 
 export const LOCK_FILE = 'server.lock';
 
+/** DATA_DIR holds every sign-up and the service-role key: only its owner may look inside. */
+export const PRIVATE_DIR = 0o700;
+
 export interface LockInfo {
   pid: number;
   /** The port the server answers on; null while starting, or for the CLI. */
@@ -52,7 +55,7 @@ export interface DataDirLock {
 }
 
 export function acquireLock(dir: string): DataDirLock {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const path = join(dir, LOCK_FILE);
   const write = (info: LockInfo, flag: 'wx' | 'w') =>
     writeFileSync(path, JSON.stringify(info) + '\n', { flag });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { PRIVATE_DIR } from './lock.ts';
 import { BEGIN_AS, createBatcher } from './pglite-batch.ts';
 import type { ApiRole, Db, Queryable, QueryResult } from './types.ts';
 
@@ -43,7 +44,7 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
  * fsync: a killed process loses nothing acknowledged, a power cut can.
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR });
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
