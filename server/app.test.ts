@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './db/types.ts';
-import { clientHeaders, ENDPOINT, testApp } from './test-support/app.ts';
+import { createApp, loggable } from './app.ts';
+import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from './test-support/app.ts';
 
 /** A database that has gone away. */
 const downDb = {
@@ -35,5 +36,32 @@ describe('when the database is down', () => {
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({ code: 'PGRST000' });
     expect(text).not.toContain('down@example.org');
+  });
+});
+
+describe('the request log', () => {
+  it('has one line per request with method, path, status and milliseconds, never an email or key', async () => {
+    const lines: string[] = [];
+    const app = createApp({
+      db: downDb,
+      settings: { anonKey: ANON, serviceRoleKey: SERVICE, signupRateLimit: 0, trustProxy: false },
+      distDir: null,
+      log: (line) => lines.push(line),
+    });
+    await app.request('http://localhost/someone@example.org/x?email=eq.a@b.co&apikey=' + ANON);
+    await app.request('http://localhost/someone%40example.org');
+    await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: clientHeaders(),
+      body: JSON.stringify({ email: 'down@example.org' }),
+    });
+    expect(lines[0]).toMatch(/^GET \/\[redacted\]\/x 404 \d+\.\dms$/);
+    expect(lines[1]).toMatch(/^GET \/\[redacted\] 404 /);
+    expect(lines.join('\n')).not.toMatch(/@|%40|example|eyJ|sb_secret/);
+  });
+
+  it('redacts any path segment holding an @', () => {
+    expect(loggable('/a/b@c.d/e')).toBe('/a/[redacted]/e');
+    expect(loggable('/a/b%40c.d')).toBe('/a/[redacted]');
   });
 });

@@ -24,6 +24,14 @@ export interface AppOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * The path only (a query string could carry anything), any segment with an @ in it redacted,
+ * so no email address reaches a log even when someone puts one in a URL.
+ */
+export function loggable(path: string): string {
+  return path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200);
+}
+
 export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: AppOptions) {
   const app = new Hono();
   const site = distDir ? loadSite(distDir) : undefined;
@@ -40,9 +48,8 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
     const headers = c.res.headers;
     for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]);
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', STRICT_CSP);
-    // The path only: a query string could carry anything, an email included.
     log?.(
-      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
+      `${c.req.method} ${loggable(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
     );
   });
 
@@ -70,7 +77,7 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
   app.onError((error, c) => {
     // Never the message: it may quote a value the visitor sent.
     log?.(
-      `error ${c.req.method} ${c.req.path}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
+      `error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
     );
     const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(
       String((error as { code?: string }).code),
