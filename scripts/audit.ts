@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { findChromium } from './find-chromium.ts';
 
 const ROUTES = ['/', '/speakers/', '/about/'];
@@ -87,7 +88,7 @@ async function gzipBytes(items: NetworkItem[], type: string): Promise<number> {
 }
 
 async function auditRoute(url: string, chromePort: number, route: string): Promise<RouteFigures> {
-  const runs = [];
+  const runs: Result[] = [];
   for (let run = 0; run < RUNS; run++) {
     const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -100,7 +101,9 @@ async function auditRoute(url: string, chromePort: number, route: string): Promi
   const items = ((last.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ??
     []) as NetworkItem[];
   const failedAudits = Object.values(last.audits)
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .filter(
+      (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+    )
     .map((audit) => audit.id);
   return {
     route,
@@ -130,7 +133,8 @@ function budgetMisses(figures: RouteFigures): string[] {
   ] as const) {
     if (value < BUDGET.otherCategories) misses.push(`${at}: ${name} ${value} < 100`);
   }
-  if (figures.lcpMs > BUDGET.lcpMs) misses.push(`${at}: LCP ${Math.round(figures.lcpMs)} ms > 1500`);
+  if (figures.lcpMs > BUDGET.lcpMs)
+    misses.push(`${at}: LCP ${Math.round(figures.lcpMs)} ms > 1500`);
   if (figures.tbtMs > BUDGET.tbtMs) misses.push(`${at}: TBT ${Math.round(figures.tbtMs)} ms > 50`);
   if (figures.cls > BUDGET.cls) misses.push(`${at}: CLS ${figures.cls.toFixed(3)} > 0.01`);
   if (at === '/') {
@@ -147,7 +151,19 @@ function budgetMisses(figures: RouteFigures): string[] {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function printTable(rows: RouteFigures[]): void {
-  const header = ['route', 'perf', 'a11y', 'b.p.', 'seo', 'LCP', 'TBT', 'CLS', 'JS gz', 'CSS gz', 'total'];
+  const header = [
+    'route',
+    'perf',
+    'a11y',
+    'b.p.',
+    'seo',
+    'LCP',
+    'TBT',
+    'CLS',
+    'JS gz',
+    'CSS gz',
+    'total',
+  ];
   const lines = rows.map((row) => [
     row.route,
     String(row.performance),
@@ -164,7 +180,8 @@ function printTable(rows: RouteFigures[]): void {
   const widths = header.map((cell, index) =>
     Math.max(cell.length, ...lines.map((line) => line[index].length)),
   );
-  const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index])).join('  ');
+  const format = (cells: string[]) =>
+    cells.map((cell, index) => cell.padEnd(widths[index])).join('  ');
   console.log(format(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
