@@ -3,14 +3,14 @@ import { NAV_ITEMS } from '../content/navigation';
 import { ACTIVE_OFFSET_PX, HASH_SCROLL_DELAY_MS } from '../content/timing';
 import { withErrorBoundary } from './error-boundary';
 import { MENU_ID, NavBar } from './nav-bar';
-import { useActiveSection } from './use-active-section';
+import { hashTarget, useActiveSection } from './use-active-section';
 
 const SECTION_IDS = NAV_ITEMS.flatMap((item) => (item.kind === 'section' ? [item.sectionId] : []));
 
 /** Arriving from another page with `/#section`: scroll again once the page has settled. */
 function useDelayedHashScroll() {
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    const id = hashTarget();
     if (!id) return;
     const timer = window.setTimeout(() => {
       // scrollIntoView honours the sections' 100 px scroll-margin-top.

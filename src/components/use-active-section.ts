@@ -4,10 +4,21 @@ import { chooseActiveSection, type SectionBox } from '../lib/active-section';
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
   window.addEventListener('resize', onChange);
+  window.addEventListener('hashchange', onChange);
   return () => {
     window.removeEventListener('scroll', onChange);
     window.removeEventListener('resize', onChange);
+    window.removeEventListener('hashchange', onChange);
   };
+}
+
+/** The section id in the URL's hash, or null; a malformed escape is no target, not a crash. */
+export function hashTarget(): string | null {
+  try {
+    return decodeURIComponent(window.location.hash.slice(1)) || null;
+  } catch {
+    return null;
+  }
 }
 
 function measure(ids: readonly string[]): SectionBox[] {
@@ -37,6 +48,7 @@ export function useActiveSection(ids: readonly string[], offset: number): string
           documentHeight: document.documentElement.scrollHeight,
         },
         offset,
+        hashTarget(),
       ),
     () => null,
   );

@@ -38,4 +38,13 @@ describe('chooseActiveSection', () => {
     expect(chooseActiveSection(SECTIONS, at(3298), 150)).toBe('organizing-team');
     expect(chooseActiveSection(SECTIONS, at(3300), 150)).toBe('media-press');
   });
+
+  it('at the bottom of the page, the section the visitor asked for wins among those on screen', () => {
+    expect(chooseActiveSection(SECTIONS, at(3300), 150, 'organizing-team')).toBe('organizing-team');
+    expect(chooseActiveSection(SECTIONS, at(3300), 150, 'media-press')).toBe('media-press');
+    // A target that is not on screen changes nothing.
+    expect(chooseActiveSection(SECTIONS, at(3300), 150, 'about-section')).toBe('media-press');
+    // Away from the bottom, the scroll position alone decides.
+    expect(chooseActiveSection(SECTIONS, at(850), 150, 'media-press')).toBe('about-section');
+  });
 });
