@@ -1,7 +1,16 @@
 // Navigation rules (SPEC sections 2 and 9): four items, scroll offset 100 px, active item with a
 // 150 px offset on `/`, the route's item elsewhere, keyboard and phone-width operation.
 import type { Locator, Page } from '@playwright/test';
-import { NARROWEST, PAGES, PHONE, boxOf, expect, expectLandedAtOffset, test } from './fixtures';
+import {
+  NARROWEST,
+  PAGES,
+  PHONE,
+  boxOf,
+  expect,
+  expectLandedAtOffset,
+  test,
+  waitForIslands,
+} from './fixtures';
 
 const ITEMS = ['About', 'Meet the Team', 'Press & Media', 'About TED/TEDx'] as const;
 const SCROLL_ITEMS: [string, string][] = [
@@ -61,11 +70,17 @@ test.describe('navigation bar on desktop', () => {
   });
 
   for (const [name, id] of SCROLL_ITEMS) {
-    test(`'${name}' on / scrolls #${id} to 100 px below the top`, async ({ page }) => {
+    test(`'${name}' on / scrolls #${id} to 100 px below the top and becomes current`, async ({
+      page,
+    }) => {
       await page.goto('/');
+      await waitForIslands(page);
       await navItem(page, name).click();
       await expectLandedAtOffset(page, id);
       await expect(page).toHaveURL(/\/(#.*)?$/);
+      // Its top is now above the 150 px line, so it is the active item.
+      await expect(navItem(page, name)).toHaveAttribute('aria-current', 'true');
+      await expect(navBar(page).locator('[aria-current]:visible')).toHaveCount(1);
     });
   }
 
