@@ -2,9 +2,6 @@
 import { expect, test } from './fixtures';
 
 test.describe('console guard', () => {
-  // These fail on purpose: no failure screenshots for them.
-  test.use({ screenshot: 'off' });
-
   test('fails a test on an unexpected console error', async ({ page }) => {
     test.fail(true, 'an unexpected console.error must fail the test');
     await page.setContent('<p>probe</p>');
