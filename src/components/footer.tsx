@@ -75,7 +75,7 @@ export function Footer({ mode }: FooterProps) {
               <p className="mt-1">
                 <a
                   href={`mailto:${PRESS_CONTACT.email}`}
-                  className="break-words text-accent underline underline-offset-4"
+                  className="wrap-anywhere text-accent underline underline-offset-4"
                 >
                   {PRESS_CONTACT.email}
                 </a>
