@@ -1,33 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium.ts';
 
-// Nothing here can download a browser: use the machine's Chromium (Debian's package, or one
-// `npx playwright install chromium` put in place) and say what to install when there is none.
-function findChromium(): string | undefined {
-  const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) {
-    if (existsSync(chosen)) return chosen;
-    console.error(
-      `CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary or unset it.`,
-    );
+// Nothing here can download a browser: use the machine's Chromium, or stop with one sentence
+// saying what to install.
+function chromiumOrExit(): string {
+  try {
+    return findChromium();
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(1);
   }
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  let bundled: string | undefined;
-  try {
-    bundled = chromium.executablePath();
-  } catch {
-    bundled = undefined;
-  }
-  if (bundled && existsSync(bundled)) return undefined; // Playwright's own browser: its default
-  console.error(
-    'No Chromium found for the browser tests: install one with `apt-get install chromium` (Debian) or `npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
-  );
-  process.exit(1);
 }
 
 // The config is evaluated again in every worker process; they inherit the environment, so
@@ -49,7 +33,7 @@ process.env.E2E_PORT ??= externalBaseURL ? '' : freePort();
 process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
 
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
-const executablePath = findChromium();
+const executablePath = chromiumOrExit();
 
 export default defineConfig({
   testDir: './e2e',

@@ -3,40 +3,17 @@
 // sign-up rate limit off. Playwright starts this file (see playwright.config.ts); it removes the
 // temporary data directory when the server stops.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { needsBuild } from '../scripts/start.ts';
 
 const root = join(import.meta.dirname, '..');
-const builtMarker = join(root, 'dist', 'index.html');
-const buildInputs = [
-  'src',
-  'public',
-  'astro.config.mjs',
-  'package-lock.json',
-  'scripts/compress.ts',
-];
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
+// Always on CI; locally only when the sources are newer than the build (as `npm start` decides).
+const shouldBuild = process.env.CI || process.env.E2E_BUILD === '1' || needsBuild(root);
 
-function needsBuild(): boolean {
-  if (process.env.CI || process.env.E2E_BUILD === '1') return true;
-  if (!existsSync(builtMarker)) return true;
-  const builtAt = statSync(builtMarker).mtimeMs;
-  return buildInputs.some((input) => newestMtime(join(root, input)) > builtAt);
-}
-
-if (needsBuild()) {
+if (shouldBuild) {
   // The tests talk to this server, never to hosted Supabase: build for the same origin. Empty
   // values (not deleted ones) also outrank any `.env` file the build would read.
   const env = { ...process.env, PUBLIC_SUPABASE_URL: '', PUBLIC_SUPABASE_ANON_KEY: '' };

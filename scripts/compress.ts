@@ -1,22 +1,13 @@
 // After `astro build`: brotli and gzip beside every compressible file of dist/ (the server sends
 // them as the client accepts), and dist/_headers carrying the server's headers for static hosts
 // that read it (Netlify, Cloudflare Pages).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pageCsp, unionCsp } from '../server/csp.ts';
 import { SECURITY_HEADERS } from '../server/security-headers.ts';
-import { COMPRESSIBLE, IMMUTABLE, REVALIDATE } from '../server/static.ts';
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
+import { COMPRESSIBLE, IMMUTABLE, REVALIDATE, walk } from '../server/static.ts';
 
 export function compressDist(dist: string): { files: number; before: number; brotli: number } {
   const stats = { files: 0, before: 0, brotli: 0 };

@@ -1,24 +1,27 @@
-// Finds a Chromium for browser tests and audits. Nothing here may download a browser, so we look
-// for one that is already installed and say plainly what to do when there is none.
+// Finds a Chromium for the browser tests and the audit. Nothing here may download a browser, so
+// we take one that is installed and say plainly what to do when there is none.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 export function findChromium(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (existsSync(chosen)) return chosen;
+    throw new Error(
+      `CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium binary or unset it.`,
+    );
+  }
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (existsSync(candidate)) return candidate;
+  }
   try {
-    const bundled = chromium.executablePath();
+    const bundled = chromium.executablePath(); // one `npx playwright install chromium` put in place
     if (existsSync(bundled)) return bundled;
   } catch {
     // Playwright has no browser of its own here
   }
   throw new Error(
-    'No Chromium found: install one (Debian: `apt-get install -y chromium`; elsewhere: ' +
-      '`npx playwright install chromium`) or set CHROMIUM_PATH to its executable.',
+    'No Chromium found: install one with `apt-get install chromium` (Debian) or ' +
+      '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
   );
 }

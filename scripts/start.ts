@@ -15,6 +15,7 @@ const SOURCES = [
   'package.json',
   'package-lock.json',
   'tsconfig.json',
+  'scripts/compress.ts',
 ];
 
 function newest(path: string): number {

@@ -64,7 +64,8 @@ export interface Site {
   notFound: StaticFile | undefined;
 }
 
-function walk(dir: string, out: string[] = []): string[] {
+/** Every file below `dir`, depth first. */
+export function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path, out);

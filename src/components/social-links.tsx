@@ -1,6 +1,6 @@
 import { SOCIAL_TITLE } from '../content/home';
 import { SOCIAL_LINKS } from '../content/links';
-import { ExternalLink } from './external-link';
+import { LinkPills } from './link-pills';
 
 export function SocialLinks() {
   return (
@@ -12,18 +12,7 @@ export function SocialLinks() {
         >
           {SOCIAL_TITLE}
         </h2>
-        <ul className="flex flex-wrap justify-center gap-3">
-          {SOCIAL_LINKS.map((link) => (
-            <li key={link.label}>
-              <ExternalLink
-                href={link.href}
-                className="inline-block rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-brand hover:text-accent"
-              >
-                {link.label}
-              </ExternalLink>
-            </li>
-          ))}
-        </ul>
+        <LinkPills links={SOCIAL_LINKS} className="justify-center" />
       </div>
     </section>
   );

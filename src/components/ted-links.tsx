@@ -1,6 +1,6 @@
 import { ABOUT_TED } from '../content/about';
 import { TED_LINKS } from '../content/links';
-import { ExternalLink } from './external-link';
+import { LinkPills } from './link-pills';
 
 export function TedLinks() {
   return (
@@ -8,18 +8,7 @@ export function TedLinks() {
       <h3 className="text-sm font-semibold uppercase tracking-[0.25em] text-accent">
         {ABOUT_TED.followTitle}
       </h3>
-      <ul className="mt-4 flex flex-wrap gap-3">
-        {TED_LINKS.map((link) => (
-          <li key={link.label}>
-            <ExternalLink
-              href={link.href}
-              className="inline-block rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-brand hover:text-accent"
-            >
-              {link.label}
-            </ExternalLink>
-          </li>
-        ))}
-      </ul>
+      <LinkPills links={TED_LINKS} className="mt-4" />
     </div>
   );
 }
