@@ -2,6 +2,16 @@
 // https://www.postgresql.org/docs/current/protocol-message-formats.html
 const encoder = new TextEncoder();
 
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
+}
+
 class Writer {
   private parts: Uint8Array[] = [];
   private size = 0;
@@ -19,13 +29,7 @@ class Writer {
   }
 
   bytes(): Uint8Array {
-    const out = new Uint8Array(this.size);
-    let offset = 0;
-    for (const part of this.parts) {
-      out.set(part, offset);
-      offset += part.byteLength;
-    }
-    return out;
+    return concat(this.parts, this.size);
   }
 }
 
@@ -53,13 +57,7 @@ class BodyWriter {
     this.push(bytes);
   }
   bytes(): Uint8Array {
-    const out = new Uint8Array(this.size);
-    let offset = 0;
-    for (const part of this.parts) {
-      out.set(part, offset);
-      offset += part.byteLength;
-    }
-    return out;
+    return concat(this.parts, this.size);
   }
 }
 
