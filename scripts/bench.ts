@@ -96,6 +96,24 @@ async function load(origin: string, connections: number) {
   };
 }
 
+/** One server on one database, loaded at each connection count in turn. */
+async function measureServer(
+  database: string,
+  raw: number,
+  env: Record<string, string>,
+  dir: string,
+): Promise<Row[]> {
+  const { child, origin } = await startServer(env, dir);
+  try {
+    const rows: Row[] = [];
+    for (const connections of CONNECTIONS)
+      rows.push({ database, connections, raw, ...(await load(origin, connections)) });
+    return rows;
+  } finally {
+    await stopServer(child);
+  }
+}
+
 /** Unique emails: autocannon puts a fresh id in place of [<id>] in every request. */
 function fire(origin: string, connections: number, seconds: number, tag: string) {
   return autocannon({
@@ -126,18 +144,9 @@ async function benchEmbedded(rows: Row[]) {
     await migrate(rawDb);
     const raw = await rawInsertRate(rawDb);
     await rawDb.close();
-    const { child, origin } = await startServer({ DATA_DIR: join(dir, 'server') }, dir);
-    try {
-      for (const connections of CONNECTIONS)
-        rows.push({
-          database: 'embedded (PGlite)',
-          connections,
-          raw,
-          ...(await load(origin, connections)),
-        });
-    } finally {
-      await stopServer(child);
-    }
+    rows.push(
+      ...(await measureServer('embedded (PGlite)', raw, { DATA_DIR: join(dir, 'server') }, dir)),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,21 +165,8 @@ async function benchPostgres(rows: Row[], adminUrl: string) {
     await migrate(db);
     const raw = await rawInsertRate(db);
     await db.close();
-    const { child, origin } = await startServer(
-      { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'data') },
-      dir,
-    );
-    try {
-      for (const connections of CONNECTIONS)
-        rows.push({
-          database: 'PostgreSQL',
-          connections,
-          raw,
-          ...(await load(origin, connections)),
-        });
-    } finally {
-      await stopServer(child);
-    }
+    const env = { DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'data') };
+    rows.push(...(await measureServer('PostgreSQL', raw, env, dir)));
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

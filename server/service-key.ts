@@ -11,13 +11,9 @@ export const SERVICE_KEY_FILE = 'service-role-key';
  * never sent to a browser.
  */
 export function resolveServiceRoleKey(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
+  const existing = readServiceRoleKey(configured, dataDir);
+  if (existing) return existing;
   const path = join(dataDir, SERVICE_KEY_FILE);
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
   const key = 'sb_secret_' + randomBytes(32).toString('base64url');
   try {

@@ -5,18 +5,12 @@
 // been seen.
 import type { PGlite } from '@electric-sql/pglite';
 import * as wire from './pg-wire.ts';
-import type { ApiRole } from './types.ts';
+import { BEGIN_AS, type ApiRole } from './types.ts';
 
 /** Enough to amortise the call into the engine; small enough to keep latency even. */
 const MAX_BATCH = 32;
 /** Every operation answers with exactly three ReadyForQuery messages (see writeOp). */
 const READY_PER_OP = 3;
-
-// Role names come from a closed union, so interpolating them is safe; values never are.
-export const BEGIN_AS: Record<ApiRole, string> = {
-  anon: 'begin; set local role anon',
-  service_role: 'begin; set local role service_role',
-};
 
 interface Op {
   role: ApiRole;

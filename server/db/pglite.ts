@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
-import { BEGIN_AS, createBatcher } from './pglite-batch.ts';
-import type { ApiRole, Db, Queryable, QueryResult } from './types.ts';
+import { createBatcher } from './pglite-batch.ts';
+import { SET_ROLE, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
 export interface PgliteOptions {
   /** A directory (created if missing), or undefined for an in-memory database. */
@@ -60,7 +60,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
       return serial(() =>
         pg.transaction(async (tx) => {
-          await tx.exec(BEGIN_AS[role].replace('begin; ', ''));
+          await tx.exec(SET_ROLE[role]);
           const result = await tx.query<T>(sql, params);
           return { rows: result.rows };
         }),

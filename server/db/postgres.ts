@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { ApiRole, Db, Queryable, QueryResult } from './types.ts';
+import { BEGIN_AS, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
 // Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
 // and the CLI writes what the database holds.
 const rawTypes = {
   getTypeParser: (oid: number, format?: string) =>
     format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : (value: string) => value,
-};
-
-const BEGIN_AS: Record<ApiRole, string> = {
-  anon: 'begin; set local role anon',
-  service_role: 'begin; set local role service_role',
 };
 
 /** A stable name per statement text, so each pooled connection prepares it once. */

@@ -4,6 +4,17 @@
 /** The Supabase API roles a request can run as. */
 export type ApiRole = 'anon' | 'service_role';
 
+// Role names come from the closed union above, so spelling them into SQL is safe; values never
+// are. Both adapters start a request's transaction with these.
+export const SET_ROLE: Record<ApiRole, string> = {
+  anon: 'set local role anon',
+  service_role: 'set local role service_role',
+};
+export const BEGIN_AS: Record<ApiRole, string> = {
+  anon: `begin; ${SET_ROLE.anon}`,
+  service_role: `begin; ${SET_ROLE.service_role}`,
+};
+
 export interface QueryResult<T> {
   rows: T[];
 }

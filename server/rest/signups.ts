@@ -104,13 +104,13 @@ export function parseOrder(value: string | undefined): OrderTerm[] {
   });
 }
 
-/** `select=*` or a list of plain column names (no embedding, casts or aliases here). */
-export function parseSelect(value: string | undefined): Column[] {
-  if (!value || value.trim() === '*') return [...COLUMNS];
-  return checkColumns(value.split(',').map((s) => s.trim().replace(/^"|"$/g, '')));
-}
-
 /** `columns="email","first_name"` as supabase-js sends it with an array insert. */
 export function parseColumnsParam(value: string): Column[] {
   return checkColumns(value.split(',').map((s) => s.trim().replace(/^"|"$/g, '')));
+}
+
+/** `select=*` or a list of plain column names (no embedding, casts or aliases here). */
+export function parseSelect(value: string | undefined): Column[] {
+  if (!value || value.trim() === '*') return [...COLUMNS];
+  return parseColumnsParam(value);
 }
