@@ -28,8 +28,41 @@ function currentFor(item: NavItem, props: NavBarProps): 'page' | 'true' | undefi
 const LINK =
   'rounded-sm text-sm font-semibold uppercase tracking-wider text-paper/85 transition-colors hover:text-paper aria-[current]:text-accent';
 
+interface NavLink {
+  label: string;
+  href: string;
+  current: 'page' | 'true' | undefined;
+}
+
+interface NavLinksProps {
+  items: readonly NavLink[];
+  className: string;
+  linkClassName: string;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** The four items, once for the wide bar and once for the phone menu. */
+function NavLinks({ items, className, linkClassName, onClick }: NavLinksProps) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.label}>
+          <a
+            href={item.href}
+            aria-current={item.current}
+            className={`${LINK} ${linkClassName}`}
+            onClick={onClick}
+          >
+            {item.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function NavBar(props: NavBarProps) {
-  const items = NAV_ITEMS.map((item) => ({
+  const items: NavLink[] = NAV_ITEMS.map((item) => ({
     label: item.label,
     href: hrefFor(item, props.isHome),
     current: currentFor(item, props),
@@ -47,20 +80,12 @@ export function NavBar(props: NavBarProps) {
         >
           <Logo />
         </a>
-        <ul className="hidden items-center gap-7 lg:flex">
-          {items.map((item) => (
-            <li key={item.label}>
-              <a
-                href={item.href}
-                aria-current={item.current}
-                className={`${LINK} border-b-2 border-transparent py-1 aria-[current]:border-brand`}
-                onClick={props.onItemClick}
-              >
-                {item.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <NavLinks
+          items={items}
+          className="hidden items-center gap-7 lg:flex"
+          linkClassName="border-b-2 border-transparent py-1 aria-[current]:border-brand"
+          onClick={props.onItemClick}
+        />
         <button
           type="button"
           popoverTarget={MENU_ID}
@@ -73,20 +98,12 @@ export function NavBar(props: NavBarProps) {
           popover="auto"
           className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-b border-line bg-ink p-0 text-paper lg:hidden"
         >
-          <ul className="flex flex-col px-5 py-3 sm:px-8">
-            {items.map((item) => (
-              <li key={item.label}>
-                <a
-                  href={item.href}
-                  aria-current={item.current}
-                  className={`${LINK} block py-3 text-base`}
-                  onClick={props.onItemClick}
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <NavLinks
+            items={items}
+            className="flex flex-col px-5 py-3 sm:px-8"
+            linkClassName="block py-3 text-base"
+            onClick={props.onItemClick}
+          />
         </div>
       </nav>
     </header>
