@@ -95,20 +95,28 @@ async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo>
   return holder;
 }
 
-export async function openSource(settings: Settings): Promise<SubscriberSource> {
+/**
+ * Where the organiser commands read and write: a database they hold themselves, or a
+ * PostgREST-compatible API (hosted Supabase, or the running server) with the service-role key.
+ */
+export type Backend =
+  | { kind: 'db'; db: Db; description: string; close(): Promise<void> }
+  | { kind: 'rest'; url: string; key: string; description: string; close(): Promise<void> }
+  | { kind: 'none'; description: string; close(): Promise<void> };
+
+export async function openBackend(settings: Settings): Promise<Backend> {
+  const none = async () => {};
   if (settings.supabaseUrl) {
     if (!settings.serviceRoleKey)
       throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
-    return restSource(
-      settings.supabaseUrl,
-      settings.serviceRoleKey,
-      `Supabase at ${settings.supabaseUrl}`,
-    );
+    const url = settings.supabaseUrl;
+    const description = `Supabase at ${url}`;
+    return { kind: 'rest', url, key: settings.serviceRoleKey, description, close: none };
   }
   if (settings.databaseUrl) {
     const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
     await migrate(db);
-    return dbSource(db, 'PostgreSQL (DATABASE_URL)', () => db.close());
+    return { kind: 'db', db, description: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
   }
   const { dataDir } = settings;
   let holder = readLock(dataDir);
@@ -120,20 +128,30 @@ export async function openSource(settings: Settings): Promise<SubscriberSource> 
       throw new CliError(`No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it`);
     const host =
       !holder.host || holder.host === '0.0.0.0' || holder.host === '::' ? '127.0.0.1' : holder.host;
-    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
-    return restSource(origin, key, `the running server (${origin}, DATA_DIR ${dataDir})`);
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
+    const description = `the running server (${url}, DATA_DIR ${dataDir})`;
+    return { kind: 'rest', url, key, description, close: none };
   }
-  if (!existsSync(pgliteDir(dataDir))) return emptySource(`${dataDir} (no database yet)`);
+  if (!existsSync(pgliteDir(dataDir)))
+    return { kind: 'none', description: `${dataDir} (no database yet)`, close: none };
   const lock = acquireLock(dataDir);
   try {
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     await migrate(db);
-    return dbSource(db, `PGlite in ${dataDir}`, async () => {
+    const close = async () => {
       await db.close();
       lock.release();
-    });
+    };
+    return { kind: 'db', db, description: `PGlite in ${dataDir}`, close };
   } catch (error) {
     lock.release();
     throw error;
   }
+}
+
+export async function openSource(settings: Settings): Promise<SubscriberSource> {
+  const backend = await openBackend(settings);
+  if (backend.kind === 'rest') return restSource(backend.url, backend.key, backend.description);
+  if (backend.kind === 'db') return dbSource(backend.db, backend.description, backend.close);
+  return emptySource(backend.description);
 }

@@ -1,25 +1,50 @@
-// npm run subscribers -- export [--out FILE] | count
+// npm run subscribers -- export [--out FILE] | count | remove EMAIL
 import { writeFileSync } from 'node:fs';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
-import { CliError, openSource } from './sources.ts';
+import { functionCaller } from './rpc.ts';
+import { CliError, openBackend, openSource } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at), oldest first
   npm run subscribers -- count                 the number of sign-ups
+  npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
 
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
-function parseArgs(argv: string[]): { command: 'export' | 'count'; out?: string } | null {
+type Args = { command: 'export' | 'count'; out?: string } | { command: 'remove'; email: string };
+
+function parseArgs(argv: string[]): Args | null {
   const [command, ...rest] = argv;
   if (command === 'count' && rest.length === 0) return { command };
+  if (command === 'remove' && rest.length === 1 && rest[0].trim())
+    return { command, email: rest[0] };
   if (command !== 'export') return null;
   if (rest.length === 0) return { command };
   if (rest.length === 2 && rest[0] === '--out' && rest[1]) return { command, out: rest[1] };
   const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
   return eq ? { command, out: eq[1] } : null;
+}
+
+/** A person who asks to be deleted: their sign-up and their delivery records. */
+async function remove(settings: ReturnType<typeof settingsOrExit>, email: string): Promise<number> {
+  const backend = await openBackend(settings);
+  try {
+    const shown = email.trim().toLowerCase();
+    const found =
+      backend.kind !== 'none' &&
+      (await functionCaller(backend).scalar<boolean>('tedxcommunity_remove', { p_email: email }));
+    process.stdout.write(
+      found
+        ? `Removed ${shown} from ${backend.description}\n`
+        : `${shown} was not on the list (${backend.description}); nothing removed\n`,
+    );
+    return 0;
+  } finally {
+    await backend.close();
+  }
 }
 
 async function main(): Promise<number> {
@@ -29,6 +54,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const settings = settingsOrExit(processEnv());
+  if (args.command === 'remove') return remove(settings, args.email);
   const source = await openSource(settings);
   try {
     if (args.command === 'count') {

@@ -10,6 +10,7 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
 import { STRICT_CSP } from './csp.ts';
 import { loadSite, serveFile } from './static.ts';
+import { createUnsubscribe } from './unsubscribe.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -64,6 +65,10 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
 
   app.all('/rest/v1/*', handleRest);
   app.all('/rest/v1', handleRest);
+
+  const unsubscribe = createUnsubscribe(db);
+  app.get('/unsubscribe', unsubscribe.get);
+  app.post('/unsubscribe', unsubscribe.post);
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const file = site?.routes.get(c.req.path);

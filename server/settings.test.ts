@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { DEFAULT_SIGNUP_RATE_LIMIT, loadSettings } from './settings.ts';
+import { DEFAULT_ANNOUNCE_RATE, DEFAULT_SIGNUP_RATE_LIMIT, loadSettings } from './settings.ts';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -16,6 +16,10 @@ describe('settings', () => {
       trustProxy: false,
       supabaseUrl: undefined,
       apiPort: 3001,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      siteUrl: undefined,
+      announceRate: DEFAULT_ANNOUNCE_RATE,
     });
   });
 
@@ -31,8 +35,15 @@ describe('settings', () => {
       TRUST_PROXY: 'true',
       SUPABASE_URL: 'https://abc.supabase.co',
       API_PORT: '4000',
+      SMTP_URL: 'smtps://me%40gmail.com:app-pass@smtp.gmail.com',
+      MAIL_FROM: 'TEDxKampalaBS <hello@tedx.example>',
+      SITE_URL: 'https://tedx.example/',
+      ANNOUNCE_RATE: '2.5',
     });
     expect(settings).toMatchObject({
+      mailFrom: 'TEDxKampalaBS <hello@tedx.example>',
+      siteUrl: 'https://tedx.example',
+      announceRate: 2.5,
       port: 8080,
       host: '127.0.0.1',
       signupRateLimit: 0,
@@ -50,6 +61,19 @@ describe('settings', () => {
     ['DATABASE_URL', 'mysql://u:secret@x/db', 'Invalid setting DATABASE_URL'],
     ['SUPABASE_URL', 'not a url', 'Invalid setting SUPABASE_URL'],
     ['SUPABASE_SERVICE_ROLE_KEY', 'short', 'Invalid setting SUPABASE_SERVICE_ROLE_KEY'],
+    [
+      'SMTP_URL',
+      'http://smtp.example',
+      'Invalid setting SMTP_URL: expected a smtp: or smtps:// URL',
+    ],
+    [
+      'MAIL_FROM',
+      'hello@tedx.example',
+      'Invalid setting MAIL_FROM: expected Name <address@domain>',
+    ],
+    ['SITE_URL', 'tedx.example', 'Invalid setting SITE_URL'],
+    ['ANNOUNCE_RATE', '-1', 'Invalid setting ANNOUNCE_RATE: expected a number 0-10000'],
+    ['ANNOUNCE_RATE', 'fast', 'Invalid setting ANNOUNCE_RATE'],
   ])('refuses %s=%j with one line naming it', (name, value, message) => {
     expect(() => loadSettings({ [name]: value })).toThrow(message);
   });
@@ -61,6 +85,10 @@ describe('settings', () => {
     } catch (error) {
       expect(String(error)).not.toContain('secret');
     }
+  });
+
+  it('never echoes an SMTP password', () => {
+    expect(() => loadSettings({ SMTP_URL: 'smtpx://u:secret@x' })).toThrow(/\/\/\*\*\*@x/);
   });
 
   it('makes the server exit 1 with exactly one line for a bad setting', () => {

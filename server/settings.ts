@@ -8,6 +8,10 @@ import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
  * signing up together after an announcement must get through, a script must not. */
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
 
+/** Launch-day messages per second. Slow enough for any provider's per-second limit (Amazon SES
+ * starts at 14/s, shared relays often throttle above 10/s); 3,000 people take 10 minutes. */
+export const DEFAULT_ANNOUNCE_RATE = 5;
+
 export interface Settings {
   port: number;
   host: string;
@@ -23,6 +27,14 @@ export interface Settings {
   supabaseUrl: string | undefined;
   /** Where `npm run dev` runs the API server. */
   apiPort: number;
+  /** Launch day (`npm run announce`): smtp:// or smtps:// URL, with the login in it. */
+  smtpUrl: string | undefined;
+  /** `Name <address>`. */
+  mailFrom: string | undefined;
+  /** The site's public origin: the unsubscribe links in the mail point at it. */
+  siteUrl: string | undefined;
+  /** Messages per second; 0 sends as fast as the SMTP server takes them. */
+  announceRate: number;
 }
 
 export class SettingError extends Error {
@@ -67,8 +79,8 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     parsed = undefined;
   }
   if (!parsed || !protocols.includes(parsed.protocol)) {
-    // Never echo a database URL: it may carry a password.
-    const shown = name === 'DATABASE_URL' ? raw.replace(/\/\/[^@/]*@/, '//***@') : raw;
+    // Never echo a database or SMTP URL: it may carry a password.
+    const shown = /^(DATABASE|SMTP)_URL$/.test(name) ? raw.replace(/\/\/[^@/]*@/, '//***@') : raw;
     throw new SettingError(name, `a ${protocols.join(' or ')}// URL`, shown);
   }
   return raw;
@@ -78,6 +90,24 @@ function key(env: Env, name: string): string | undefined {
   const raw = text(env, name);
   if (raw !== undefined && (raw.length < 20 || /\s/.test(raw))) {
     throw new SettingError(name, 'a key of at least 20 characters without spaces', '(hidden)');
+  }
+  return raw;
+}
+
+function decimal(env: Env, name: string, fallback: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value > max) {
+    throw new SettingError(name, `a number 0-${max}`, raw);
+  }
+  return value;
+}
+
+function mailbox(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw !== undefined && !/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(raw)) {
+    throw new SettingError(name, 'Name <address@domain>', raw);
   }
   return raw;
 }
@@ -94,6 +124,10 @@ export function loadSettings(env: Env): Settings {
     trustProxy: flag(env, 'TRUST_PROXY'),
     supabaseUrl: url(env, 'SUPABASE_URL', ['http:', 'https:']),
     apiPort: integer(env, 'API_PORT', 3001, 1, 65535),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailbox(env, 'MAIL_FROM'),
+    siteUrl: url(env, 'SITE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    announceRate: decimal(env, 'ANNOUNCE_RATE', DEFAULT_ANNOUNCE_RATE, 10_000),
   };
 }
 

@@ -135,6 +135,23 @@ begin
 end
 $$;
 
+-- For the confirm page (GET), which must change nothing: is this a token of someone who is or
+-- was on the list? Tokens are unguessable, so this tells nobody anything they did not have.
+create function public.tedxcommunity_unsubscribe_known(token text)
+  returns boolean
+  language sql stable security definer
+  set search_path = ''
+as $$
+  -- case, not and: only a well-formed token reaches the cast. $1, not its name: in SQL
+  -- functions a column called token would win over the parameter.
+  select case
+    when $1 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      exists (select 1 from public.tedxcommunity_emails e where e.unsubscribe_token = $1::uuid)
+      or exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = $1::uuid)
+    else false
+  end
+$$;
+
 -- `npm run subscribers -- remove EMAIL`: a person who asks to be deleted, with their delivery
 -- records. True when they were on the list.
 create function public.tedxcommunity_remove(p_email text)
@@ -160,6 +177,8 @@ revoke all on function public.tedxcommunity_announce_next(text, bigint, integer)
 revoke all on function public.tedxcommunity_announce_record(text, bigint[], text[], text[])
   from public, anon, authenticated;
 revoke all on function public.tedxcommunity_unsubscribe(text) from public, anon, authenticated;
+revoke all on function public.tedxcommunity_unsubscribe_known(text)
+  from public, anon, authenticated;
 revoke all on function public.tedxcommunity_remove(text) from public, anon, authenticated;
 
 grant execute on function public.tedxcommunity_announce_status(text) to service_role;
@@ -169,3 +188,4 @@ grant execute on function public.tedxcommunity_announce_record(text, bigint[], t
 grant execute on function public.tedxcommunity_remove(text) to service_role;
 -- The link in the mail works without any key but the public one.
 grant execute on function public.tedxcommunity_unsubscribe(text) to anon, service_role;
+grant execute on function public.tedxcommunity_unsubscribe_known(text) to anon, service_role;

@@ -1,0 +1,56 @@
+// npm run announce: the launch announcement, to every subscribed person, once. See args.ts.
+import { DataDirLockedError } from '../server/db/lock.ts';
+import { processEnv, settingsOrExit } from '../server/settings.ts';
+import { parseAnnounceArgs, USAGE } from './announce/args.ts';
+import { dryRun, sendCampaign, sendTest, type AnnounceContext } from './announce/commands.ts';
+import { MessageError, readTemplate } from './announce/message.ts';
+import { CliError } from './sources.ts';
+
+function required(value: string | undefined, line: string): string {
+  if (!value) throw new CliError(line);
+  return value;
+}
+
+async function main(): Promise<number> {
+  const args = parseAnnounceArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const settings = settingsOrExit(processEnv());
+  const context: AnnounceContext = {
+    args,
+    settings,
+    from: required(
+      settings.mailFrom,
+      'Set MAIL_FROM to the sender, e.g. "TEDxKampalaBS <hello@your.domain>"',
+    ),
+    siteUrl: required(
+      settings.siteUrl,
+      "Set SITE_URL to the site's public address: the unsubscribe links point there",
+    ),
+    template: readTemplate(args.message),
+  };
+  if (args.mode === 'dry-run') return dryRun(context);
+  const smtpUrl = required(
+    settings.smtpUrl,
+    'Set SMTP_URL (smtp://user:password@host:587 or smtps://…:465) to send',
+  );
+  if (args.mode === 'test') return sendTest(context, smtpUrl);
+  return sendCampaign(context, smtpUrl);
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  if (
+    error instanceof CliError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MessageError
+  ) {
+    process.stderr.write(error.message + '\n');
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+// One person's mail: the rendered parts plus the headers that make it a well-behaved list
+// message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe) and a stable Message-ID.
+import { createHash } from 'node:crypto';
+import type { SendMailOptions } from 'nodemailer';
+import { EVENT_SHORT_NAME } from '../../src/content/event.ts';
+import type { Rendered } from './message.ts';
+
+/** The same for a campaign and person on every run, so a message resent after a crash folds
+ * into the first in the recipient's mailbox. Hashed: says nothing about the list. */
+export function messageId(campaign: string, personId: number, fromAddress: string): string {
+  const domain = fromAddress.split('@').pop() ?? 'localhost';
+  const hash = createHash('sha256').update(`${campaign}\n${personId}`).digest('hex').slice(0, 32);
+  return `<${campaign}.${hash}@${domain}>`;
+}
+
+export const unsubscribeUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+export function listId(siteUrl: string): string {
+  return `${EVENT_SHORT_NAME} launch news <launch.${new URL(siteUrl).hostname}>`;
+}
+
+/** `Name <address>` → the address. */
+export const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
+
+export interface MailParts {
+  from: string;
+  to: string;
+  siteUrl: string;
+  unsubscribe: string;
+  messageId: string;
+  rendered: Rendered;
+}
+
+export function composeMail(parts: MailParts): SendMailOptions {
+  return {
+    from: parts.from,
+    to: parts.to,
+    subject: parts.rendered.subject,
+    text: parts.rendered.text,
+    html: parts.rendered.html,
+    messageId: parts.messageId,
+    headers: {
+      'List-Unsubscribe': `<${parts.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Id': listId(parts.siteUrl),
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// The launch message: a Markdown file with front matter, turned into a subject, a plain-text part
+// and an HTML part. The Markdown is rendered once per run; each person only costs two string
+// replacements (their first name, escaped for HTML, and their unsubscribe link).
+import { readFileSync } from 'node:fs';
+import matter from 'gray-matter';
+import { Marked } from 'marked';
+import {
+  EVENT_CITY,
+  EVENT_DATE_LONG,
+  EVENT_FULL_NAME,
+  EVENT_SHORT_NAME,
+} from '../../src/content/event.ts';
+import { mailHtml, markdownRenderer } from './mail-html.ts';
+import { markdownToText } from './plain-text.ts';
+
+export const DEFAULT_MESSAGE_FILE = new URL(
+  '../../src/content/launch-announcement.md',
+  import.meta.url,
+);
+
+export interface MessageTemplate {
+  subject: string;
+  preheader: string;
+  fallbackName: string;
+  body: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export class MessageError extends Error {}
+
+export function parseTemplate(source: string, where = 'the message file'): MessageTemplate {
+  const { data, content } = matter(source);
+  const field = (name: string, required: boolean): string => {
+    const value: unknown = data[name];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+    if (required) throw new MessageError(`${where}: set "${name}:" in its front matter`);
+    return '';
+  };
+  if (!content.trim()) throw new MessageError(`${where}: the message has no text`);
+  return {
+    subject: field('subject', true),
+    preheader: field('preheader', false),
+    fallbackName: field('fallback_name', false) || 'there',
+    body: content,
+  };
+}
+
+export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE): MessageTemplate {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new MessageError(
+      `Could not read the message ${String(file)}: ${(error as Error).message}`,
+    );
+  }
+  return parseTemplate(source, String(file));
+}
+
+const FIRST_NAME = '{{first_name}}';
+// A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
+const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
+
+const escapeHtml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** A name as the database holds it may still contain control characters: never in a header. */
+const cleanName = (name: string | null) =>
+  (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
+
+/** Renders the template once for this site; the result fills in one person at a time. */
+export function prepareMessage(template: MessageTemplate, siteUrl: string): Personalise {
+  const fill = (s: string) =>
+    s
+      .replaceAll('{{event_name}}', EVENT_FULL_NAME)
+      .replaceAll('{{event_date}}', EVENT_DATE_LONG)
+      .replaceAll('{{event_city}}', EVENT_CITY)
+      .replaceAll('{{site_url}}', siteUrl);
+  const markdown = fill(template.body);
+  const subject = fill(template.subject);
+  const marked = new Marked({ renderer: markdownRenderer(), async: false });
+  const html = mailHtml({
+    title: subject,
+    preheader: fill(template.preheader),
+    logo: EVENT_SHORT_NAME,
+    bodyHtml: marked.parse(markdown) as string,
+    siteUrl,
+    unsubscribeUrl: UNSUBSCRIBE,
+  });
+  const text =
+    markdownToText(markdown) +
+    `\n\n--\nYou are getting this because you signed up at ${siteUrl} to hear when ` +
+    `${EVENT_SHORT_NAME} launches.\nUnsubscribe (one click): ${UNSUBSCRIBE}\n`;
+  const htmlParts = html.split(FIRST_NAME);
+  const textParts = text.split(FIRST_NAME);
+  const subjectParts = subject.split(FIRST_NAME);
+  return (firstName, unsubscribeUrl) => {
+    const name = cleanName(firstName) || template.fallbackName;
+    return {
+      subject: subjectParts.join(name),
+      text: textParts.join(name).replaceAll(UNSUBSCRIBE, unsubscribeUrl),
+      html: htmlParts.join(escapeHtml(name)).replaceAll(UNSUBSCRIBE, escapeHtml(unsubscribeUrl)),
+    };
+  };
+}

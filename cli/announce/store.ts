@@ -1,0 +1,100 @@
+// The campaign's records, through the migration's functions (see rpc.ts for how they are called).
+import type { FunctionCaller } from '../rpc.ts';
+
+export interface Recipient {
+  id: number;
+  email: string;
+  firstName: string | null;
+  token: string;
+}
+
+export interface CampaignStatus {
+  /** Still to send to (never sent, or failed before). */
+  pending: number;
+  alreadySent: number;
+  /** People who have left the list, all campaigns. */
+  unsubscribed: number;
+}
+
+export interface Outcome {
+  id: number;
+  status: 'sent' | 'failed';
+  error: string | null;
+}
+
+export interface AnnounceStore {
+  description: string;
+  status(campaign: string): Promise<CampaignStatus>;
+  /** The next people after `afterId` (by id) who have not had the campaign. */
+  next(campaign: string, afterId: number, limit: number): Promise<Recipient[]>;
+  record(campaign: string, outcomes: Outcome[]): Promise<void>;
+}
+
+interface StatusRow {
+  pending: number | string;
+  already_sent: number | string;
+  unsubscribed: number | string;
+}
+interface RecipientRow {
+  id: number | string;
+  email: string;
+  first_name: string | null;
+  token: string;
+}
+
+export function announceStore(calls: FunctionCaller): AnnounceStore {
+  return {
+    description: calls.description,
+    async status(campaign) {
+      const [row] = await calls.rows<StatusRow>('tedxcommunity_announce_status', {
+        p_campaign: campaign,
+      });
+      return {
+        pending: Number(row.pending),
+        alreadySent: Number(row.already_sent),
+        unsubscribed: Number(row.unsubscribed),
+      };
+    },
+    async next(campaign, afterId, limit) {
+      const rows = await calls.rows<RecipientRow>('tedxcommunity_announce_next', {
+        p_campaign: campaign,
+        p_after: afterId,
+        p_limit: limit,
+      });
+      return rows.map((r) => ({
+        id: Number(r.id),
+        email: r.email,
+        firstName: r.first_name,
+        token: r.token,
+      }));
+    },
+    async record(campaign, outcomes) {
+      if (outcomes.length === 0) return;
+      await calls.scalar<number>('tedxcommunity_announce_record', {
+        p_campaign: campaign,
+        p_ids: outcomes.map((o) => o.id),
+        p_statuses: outcomes.map((o) => o.status),
+        p_errors: outcomes.map((o) => o.error),
+      });
+    },
+  };
+}
+
+/** Everyone still to send to, a page at a time (keyset on id): never the whole list in memory. */
+export async function* recipients(
+  store: AnnounceStore,
+  campaign: string,
+  pageSize = 500,
+): AsyncGenerator<Recipient> {
+  let after = 0;
+  let page = store.next(campaign, after, pageSize);
+  for (;;) {
+    const rows = await page;
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].id;
+    // Fetch the next page while this one is being sent.
+    page = rows.length < pageSize ? Promise.resolve([]) : store.next(campaign, after, pageSize);
+    page.catch(() => {}); // surfaced when awaited
+    yield* rows;
+  }
+}

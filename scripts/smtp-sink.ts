@@ -1,0 +1,102 @@
+// A real SMTP server (the smtp-server package) for the tests and the bench: it takes messages,
+// counts them, optionally keeps them, and answers with injected errors where told to.
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+
+export interface SinkMessage {
+  to: string;
+  raw: string;
+  headers: Map<string, string>;
+  receivedAt: number;
+}
+
+export interface SinkOptions {
+  /** Require this login (AUTH PLAIN/LOGIN over the plain connection, as tests have no TLS). */
+  auth?: { user: string; pass: string };
+  /** Keep each message's text (tests); the bench only counts. */
+  keep?: boolean;
+  /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }. */
+  reject?(to: string, attempt: number): { code: number; message: string } | null;
+}
+
+export interface SmtpSink {
+  port: number;
+  /** smtp://user:pass@127.0.0.1:port */
+  url(user?: string, pass?: string): string;
+  messages: SinkMessage[];
+  count(): number;
+  /** Times (performance.now()) at which each message was accepted. */
+  times: number[];
+  close(): Promise<void>;
+}
+
+/** Header names lower-cased, folded lines joined. */
+export function parseHeaders(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const headers = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink> {
+  const messages: SinkMessage[] = [];
+  const times: number[] = [];
+  const attempts = new Map<string, number>();
+  let count = 0;
+  const server = new SMTPServer({
+    hideSTARTTLS: true,
+    disableReverseLookup: true,
+    logger: false,
+    allowInsecureAuth: true,
+    authOptional: !options.auth,
+    size: 1024 * 1024,
+    onAuth(auth, _session, callback) {
+      const ok =
+        options.auth && auth.username === options.auth.user && auth.password === options.auth.pass;
+      if (ok) callback(null, { user: auth.username });
+      else
+        callback(
+          Object.assign(new Error('5.7.8 Authentication credentials invalid'), {
+            responseCode: 535,
+          }),
+        );
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const n = (attempts.get(address.address) ?? 0) + 1;
+      attempts.set(address.address, n);
+      const answer = options.reject?.(address.address, n);
+      if (answer) callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        if (options.keep) chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        count++;
+        times.push(performance.now());
+        if (options.keep) {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+          messages.push({ to, raw, headers: parseHeaders(raw), receivedAt: Date.now() });
+        }
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {}); // a client dropping mid-message is not the sink's problem
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    url: (user, pass) =>
+      `smtp://${user ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? '')}@` : ''}127.0.0.1:${port}`,
+    messages,
+    times,
+    count: () => count,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

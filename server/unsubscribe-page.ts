@@ -1,0 +1,75 @@
+// The pages of /unsubscribe: the site's look (dark, TEDx red) in one small self-contained
+// document. Its one <style> block is allowed by hash in the page's own CSP; no inline handlers
+// or style attributes, no script: the confirm button is a plain form POST.
+import { EVENT_SHORT_NAME } from '../src/content/event.ts';
+
+const STYLE = `
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0a0a0a;color:#f5f5f5;
+font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
+main{max-width:32rem;margin:1.5rem;padding:2rem 1.5rem;background:#151515;border-top:4px solid #e62b1e}
+.logo{font:700 1.75rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
+.logo span{color:#e62b1e}
+h1{font-size:1.5rem;line-height:1.3;margin:0 0 .75rem}
+p{margin:0 0 1rem;color:#d4d4d4}
+a{color:#ff4a3d}
+button{font:inherit;font-weight:700;color:#fff;background:#d42a1d;border:0;border-radius:6px;
+padding:.8rem 1.5rem;cursor:pointer}
+button:hover{background:#b8231a}
+button:focus-visible,a:focus-visible{outline:3px solid #ff4a3d;outline-offset:3px}
+`;
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(title: string, body: string): string {
+  const red = EVENT_SHORT_NAME.startsWith('TEDx') ? 'TEDx' : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(title)} · ${esc(EVENT_SHORT_NAME)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="logo"><span>${esc(red)}</span>${esc(EVENT_SHORT_NAME.slice(red.length))}</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL. */
+export function confirmPage(token: string): string {
+  return page(
+    'Unsubscribe',
+    `<h1>Leave the launch list?</h1>
+<p>You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
+<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Unsubscribe</button>
+</form>`,
+  );
+}
+
+export function donePage(): string {
+  return page(
+    'Unsubscribed',
+    `<h1>You are unsubscribed</h1>
+<p>You will get no more mail from us. Changed your mind? <a href="/#email-signup">Sign up again</a>.</p>`,
+  );
+}
+
+/** Unknown or malformed token: the same page either way, naming nothing. */
+export function invalidPage(): string {
+  return page(
+    'Link not valid',
+    `<h1>This link is not valid</h1>
+<p>It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
+organisers.</p>
+<p><a href="/">Go to the home page</a></p>`,
+  );
+}

@@ -1,0 +1,105 @@
+// /unsubscribe on the real app over a real database: one-click POST, the confirm page, unknown
+// tokens, and what leaving does to the list (and what signing up again does).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from './db/types.ts';
+import { clientHeaders, ENDPOINT, storedEmails, testApp } from './test-support/app.ts';
+import { testDatabases } from './test-support/databases.ts';
+
+const ONE_CLICK = {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: 'List-Unsubscribe=One-Click',
+};
+
+for (const database of testDatabases()) {
+  describe(`unsubscribe (${database.name})`, () => {
+    let db: Db;
+    let app: ReturnType<typeof testApp>;
+    beforeAll(async () => {
+      db = await database.open();
+      app = testApp(db);
+    });
+    afterAll(() => database.dispose(db));
+    beforeEach(async () => {
+      await database.reset(db);
+      await db.exec(`insert into public.tedxcommunity_emails (email, first_name)
+        values ('ann@example.org', 'Ann'), ('bob@example.org', null)`);
+    });
+
+    const tokenOf = async (email: string) =>
+      (
+        await db.query<{ t: string }>(
+          'select unsubscribe_token::text as t from public.tedxcommunity_emails where email = $1',
+          [email],
+        )
+      ).rows[0].t;
+    const url = (token: string) => `http://localhost/unsubscribe?token=${token}`;
+
+    it('GET shows a confirm form and changes nothing', async () => {
+      const token = await tokenOf('ann@example.org');
+      const res = await app.request(url(token));
+      expect(res.status).toBe(200);
+      const page = await res.text();
+      expect(page).toContain(`<form method="post" action="/unsubscribe?token=${token}">`);
+      expect(page).not.toMatch(/ style=|onclick|<script/i);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/style-src 'self' 'sha256-/);
+      expect(csp).toContain("form-action 'self'");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await storedEmails(db)).toEqual(['ann@example.org', 'bob@example.org']);
+    });
+
+    it('one-click POST unsubscribes with 200, no redirect, and again with 200', async () => {
+      const token = await tokenOf('ann@example.org');
+      for (let i = 0; i < 2; i++) {
+        const res = await app.request(url(token), { ...ONE_CLICK, redirect: 'manual' });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('location')).toBeNull();
+        expect(await res.text()).toContain('You are unsubscribed');
+      }
+      expect(await storedEmails(db)).toEqual(['bob@example.org']);
+    });
+
+    it.each([
+      ['unknown', '6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a'],
+      ['malformed', "x'); drop table x; --"],
+      ['missing', ''],
+    ])('an %s token gets the same 404 page and changes nothing', async (_, token) => {
+      const get = await app.request(url(encodeURIComponent(token)));
+      const post = await app.request(url(encodeURIComponent(token)), ONE_CLICK);
+      expect([get.status, post.status]).toEqual([404, 404]);
+      const [a, b] = [await get.text(), await post.text()];
+      expect(a).toBe(b);
+      expect(a).toContain('This link is not valid');
+      expect(await storedEmails(db)).toHaveLength(2);
+    });
+
+    it('signing up again after leaving brings the person back; a live duplicate is still 23505', async () => {
+      await app.request(url(await tokenOf('ann@example.org')), ONE_CLICK);
+      const insert = (email: string) =>
+        app.request(ENDPOINT, {
+          method: 'POST',
+          headers: clientHeaders(),
+          body: JSON.stringify({ email, first_name: 'Ann' }),
+        });
+      expect((await insert('Ann@Example.org')).status).toBe(201);
+      expect(await storedEmails(db)).toEqual(['bob@example.org', 'ann@example.org']);
+      const duplicate = await insert('ann@example.org');
+      expect(duplicate.status).toBe(409);
+      expect(await duplicate.json()).toMatchObject({ code: '23505' });
+    });
+
+    it('anon can unsubscribe by token but not read, record or remove', async () => {
+      for (const sql of [
+        "select * from public.tedxcommunity_announce_next('c', 0, 10)",
+        "select public.tedxcommunity_announce_record('c', '{1}', '{sent}', '{null}')",
+        "select public.tedxcommunity_remove('ann@example.org')",
+        'select * from public.tedxcommunity_deliveries',
+        'select * from public.tedxcommunity_unsubscribed',
+        'select unsubscribe_token from public.tedxcommunity_emails',
+      ]) {
+        await expect(db.queryAs('anon', sql, [])).rejects.toMatchObject({ code: '42501' });
+      }
+    });
+  });
+}
