@@ -3,7 +3,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { CliError, type Backend } from './sources.ts';
 
-type Args = Record<string, string | number | boolean | null | (string | number | null)[]>;
+/** Scalars, or JSON for a json/jsonb argument. */
+type Args = Record<string, string | number | boolean | null | object>;
 
 export interface FunctionCaller {
   description: string;
@@ -22,7 +23,10 @@ function dbCaller(backend: Extract<Backend, { kind: 'db' }>): FunctionCaller {
     if (![fn, ...names].every((n) => NAME.test(n))) throw new Error(`bad name in ${fn}`);
     const list = names.map((n, i) => `${n} => $${i + 1}`).join(', ');
     const sql = star ? `select * from public.${fn}(${list})` : `select public.${fn}(${list}) as v`;
-    return (await backend.db.queryAs<T>('service_role', sql, Object.values(args))).rows;
+    const values = Object.values(args).map((v) =>
+      typeof v === 'object' && v !== null ? JSON.stringify(v) : v,
+    );
+    return (await backend.db.queryAs<T>('service_role', sql, values)).rows;
   };
   return {
     description: backend.description,

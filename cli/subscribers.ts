@@ -33,9 +33,12 @@ async function remove(settings: ReturnType<typeof settingsOrExit>, email: string
   const backend = await openBackend(settings);
   try {
     const shown = email.trim().toLowerCase();
-    const found =
+    const answer =
       backend.kind !== 'none' &&
-      (await functionCaller(backend).scalar<boolean>('tedxcommunity_remove', { p_email: email }));
+      (await functionCaller(backend).scalar<boolean | string>('tedxcommunity_remove', {
+        p_email: email,
+      }));
+    const found = answer === true || answer === 't'; // PostgreSQL's adapter answers in text
     process.stdout.write(
       found
         ? `Removed ${shown} from ${backend.description}\n`

@@ -24,6 +24,8 @@ export interface SmtpSink {
   url(user?: string, pass?: string): string;
   messages: SinkMessage[];
   count(): number;
+  /** How many times RCPT TO named this address. */
+  attempts(address: string): number;
   /** Times (performance.now()) at which each message was accepted. */
   times: number[];
   close(): Promise<void>;
@@ -97,6 +99,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     messages,
     times,
     count: () => count,
+    attempts: (address) => attempts.get(address) ?? 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -92,7 +92,7 @@ for (const database of testDatabases()) {
     it('anon can unsubscribe by token but not read, record or remove', async () => {
       for (const sql of [
         "select * from public.tedxcommunity_announce_next('c', 0, 10)",
-        "select public.tedxcommunity_announce_record('c', '{1}', '{sent}', '{null}')",
+        `select public.tedxcommunity_announce_record('c', '[{"id":1,"status":"sent"}]')`,
         "select public.tedxcommunity_remove('ann@example.org')",
         'select * from public.tedxcommunity_deliveries',
         'select * from public.tedxcommunity_unsubscribed',

@@ -31,12 +31,13 @@ export function createUnsubscribe(db: Db) {
   };
   const ask = async (fn: 'unsubscribe' | 'unsubscribe_known', value: string | null) => {
     if (!value) return false;
-    const { rows } = await db.queryAs<{ ok: boolean }>(
+    // As text: the PostgreSQL adapter returns every value as text, PGlite a boolean.
+    const { rows } = await db.queryAs<{ ok: string }>(
       'anon',
-      `select public.tedxcommunity_${fn}($1) as ok`,
+      `select public.tedxcommunity_${fn}($1)::text as ok`,
       [value],
     );
-    return rows[0]?.ok === true;
+    return rows[0]?.ok === 'true';
   };
 
   return {

@@ -72,9 +72,7 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
       if (outcomes.length === 0) return;
       await calls.scalar<number>('tedxcommunity_announce_record', {
         p_campaign: campaign,
-        p_ids: outcomes.map((o) => o.id),
-        p_statuses: outcomes.map((o) => o.status),
-        p_errors: outcomes.map((o) => o.error),
+        p_outcomes: outcomes,
       });
     },
   };

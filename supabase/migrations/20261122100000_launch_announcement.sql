@@ -82,22 +82,16 @@ as $$
   limit least(greatest(p_limit, 0), 1000)
 $$;
 
--- Records outcomes ('sent' or 'failed', with the server's answer) for people by id. A 'sent'
--- is never turned back into 'failed'. Returns how many rows it wrote.
-create function public.tedxcommunity_announce_record(
-  p_campaign text,
-  p_ids bigint[],
-  p_statuses text[],
-  p_errors text[]
-)
+-- Records outcomes for people by id: a JSON array of {"id", "status": "sent"|"failed",
+-- "error"}. JSON rather than arrays so that every PostgREST-compatible API passes it the same
+-- way. A 'sent' is never turned back into 'failed'. Returns how many rows it wrote.
+create function public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb)
   returns integer
   language sql volatile security definer
   set search_path = ''
 as $$
   with outcome as (
-    select * from rows from (
-      pg_catalog.unnest(p_ids), pg_catalog.unnest(p_statuses), pg_catalog.unnest(p_errors)
-    ) as o(id, status, error)
+    select * from pg_catalog.jsonb_to_recordset(p_outcomes) as o(id bigint, status text, error text)
   ), written as (
     insert into public.tedxcommunity_deliveries as d (campaign, email_hash, status, error)
     select p_campaign, pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8')), o.status, o.error
@@ -174,7 +168,7 @@ $$;
 revoke all on function public.tedxcommunity_announce_status(text) from public, anon, authenticated;
 revoke all on function public.tedxcommunity_announce_next(text, bigint, integer)
   from public, anon, authenticated;
-revoke all on function public.tedxcommunity_announce_record(text, bigint[], text[], text[])
+revoke all on function public.tedxcommunity_announce_record(text, jsonb)
   from public, anon, authenticated;
 revoke all on function public.tedxcommunity_unsubscribe(text) from public, anon, authenticated;
 revoke all on function public.tedxcommunity_unsubscribe_known(text)
@@ -183,7 +177,7 @@ revoke all on function public.tedxcommunity_remove(text) from public, anon, auth
 
 grant execute on function public.tedxcommunity_announce_status(text) to service_role;
 grant execute on function public.tedxcommunity_announce_next(text, bigint, integer) to service_role;
-grant execute on function public.tedxcommunity_announce_record(text, bigint[], text[], text[])
+grant execute on function public.tedxcommunity_announce_record(text, jsonb)
   to service_role;
 grant execute on function public.tedxcommunity_remove(text) to service_role;
 -- The link in the mail works without any key but the public one.

@@ -1,0 +1,74 @@
+// For the announce tests: a list of subscribers on each backend the command supports, and what a
+// received message says.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPglite } from '../../server/db/pglite.ts';
+import type { Db } from '../../server/db/types.ts';
+import {
+  postgresDatabase,
+  seedPgliteDir,
+  TEST_DATABASE_URL,
+} from '../../server/test-support/databases.ts';
+import { startServer, type ServerProcess } from '../../server/test-support/server-process.ts';
+import type { SinkMessage } from '../../scripts/smtp-sink.ts';
+
+export interface ListBackend {
+  name: string;
+  /** The settings that point the CLI at this list. */
+  env: Record<string, string>;
+  /** The running server, where there is one. */
+  server?: ServerProcess;
+  dispose(): Promise<void>;
+}
+
+const people = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `('person${i}@example.org', ${i % 3 === 0 ? 'null' : `'P${i}'`})`,
+  ).join(',');
+const insertSql = (n: number) =>
+  `insert into public.tedxcommunity_emails (email, first_name) values ${people(n)}`;
+
+async function pgliteDir(n: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
+  await seedPgliteDir(dir);
+  const db = await openPglite({ dataDir: join(dir, 'pgdata') });
+  await db.exec(insertSql(n));
+  await db.close();
+  return dir;
+}
+
+export const BACKENDS = ['PGlite', 'running server', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
+
+export async function listOn(name: string, n: number): Promise<ListBackend> {
+  if (name === 'PostgreSQL') {
+    const database = postgresDatabase(TEST_DATABASE_URL ?? '');
+    const db: Db = await database.open();
+    await db.exec(insertSql(n));
+    return { name, env: { DATABASE_URL: database.url ?? '' }, dispose: () => database.dispose(db) };
+  }
+  const dir = await pgliteDir(n);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  if (name === 'PGlite') return { name, env: { DATA_DIR: dir }, dispose: async () => remove() };
+  const server = await startServer({ DATA_DIR: dir });
+  return {
+    name,
+    env: { DATA_DIR: dir },
+    server,
+    async dispose() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      remove();
+    },
+  };
+}
+
+/** The message body with quoted-printable undone (enough to find links in both parts). */
+export const decoded = (m: SinkMessage) =>
+  m.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+export const unsubscribeHeaderUrl = (m: SinkMessage) =>
+  /^<([^>]+)>$/.exec(m.headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
