@@ -38,6 +38,15 @@ else {
       expect(result).toMatchObject({ code: 0, stdout: '2\n' });
     });
 
+    it('removes a person in any case, and says so', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('gone@example.org')`);
+      const env = { DATABASE_URL: database.url };
+      const removed = await runCli(['cli/subscribers.ts', 'remove', 'GONE@example.org'], env);
+      expect(removed.stdout).toBe('Removed gone@example.org from PostgreSQL (DATABASE_URL)\n');
+      const again = await runCli(['cli/subscribers.ts', 'remove', 'gone@example.org'], env);
+      expect(again.stdout).toContain('gone@example.org was not on the list');
+    });
+
     it('exports oldest first, quoted and formula-safe', async () => {
       const result = await runCli(['cli/subscribers.ts', 'export'], { DATABASE_URL: database.url });
       expect(result.code).toBe(0);
