@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MessageError, parseTemplate, prepareMessage, readTemplate } from './message.ts';
+import { markdownToText } from './plain-text.ts';
+
+const SOURCE = `---
+subject: 'Hello {{first_name}}, {{event_name}}'
+fallback_name: friend
+---
+Hi {{first_name}},
+
+**Big news** on {{event_date}}.
+
+[See who's coming]({{site_url}}/speakers/)
+`;
+
+describe('the launch message', () => {
+  const personalise = prepareMessage(parseTemplate(SOURCE), 'https://tedx.test');
+
+  it('fills in the first name, or the fallback greeting', () => {
+    expect(personalise('Ann', 'https://tedx.test/u').text).toMatch(/^Hi Ann,/);
+    expect(personalise(null, 'https://tedx.test/u').text).toMatch(/^Hi friend,/);
+    expect(personalise('  ', 'https://tedx.test/u').subject).toBe(
+      'Hello friend, TEDxKampalaBS 2025',
+    );
+  });
+
+  it('escapes the first name in HTML and keeps it out of header tricks', () => {
+    const mail = personalise('<img src=x onerror=alert(1)>\r\nBcc: x@y.z', 'https://tedx.test/u');
+    expect(mail.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt; Bcc: x@y.z,');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('reads the event date from content and puts the unsubscribe link in both parts', () => {
+    const mail = personalise('Ann', 'https://tedx.test/unsubscribe?token=a&b');
+    expect(mail.text).toContain('on November 15th, 2025.');
+    expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/");
+    expect(mail.text).toContain('Unsubscribe (one click): https://tedx.test/unsubscribe?token=a&b');
+    expect(mail.html).toContain('href="https://tedx.test/unsubscribe?token=a&amp;b"');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toMatch(
+      /<table role="presentation"[^>]*>[\s\S]*See who&#39;s coming|See who's coming/,
+    );
+  });
+
+  it('refuses a message without a subject, in one line', () => {
+    expect(() => parseTemplate('---\ntitle: x\n---\nHi', 'msg.md')).toThrow(
+      new MessageError('msg.md: set "subject:" in its front matter'),
+    );
+  });
+
+  it('ships a default message that renders', () => {
+    const mail = prepareMessage(readTemplate(), 'https://tedx.test')(null, 'https://tedx.test/u');
+    expect(mail.subject).toContain('TEDxKampalaBS 2025');
+    expect(mail.text).toMatch(/^Hi there,/);
+    expect(mail.html).toContain('https://tedx.test/speakers/');
+  });
+});
+
+describe('markdownToText', () => {
+  it('keeps text readable: links spelled out, emphasis and heading marks dropped', () => {
+    expect(markdownToText('# Title\n\nA **bold** and _quiet_ [link](https://x.y).')).toBe(
+      'Title\n\nA bold and quiet link: https://x.y.',
+    );
+  });
+});
