@@ -1,7 +1,12 @@
-// Writes outcomes as soon as the database takes them: while one write is under way, the next
-// outcomes gather and go together. So a 'sent' reaches the database within one write of the
-// SMTP server's answer, and a fast run still costs few round trips.
+// Writes outcomes in small batches: at most FLUSH_MS after an SMTP server's answer, or at once
+// when FLUSH_AT have gathered, and while one write is under way the next outcomes wait for it.
+// One transaction per message would cost more than sending it (PGlite writes its WAL on every
+// commit); the price is that a crash can resend, with the same Message-ID, the messages answered
+// in the last FLUSH_MS as well as those on the wire.
 import type { AnnounceStore, Outcome } from './store.ts';
+
+export const FLUSH_MS = 25;
+const FLUSH_AT = 200;
 
 export interface Recorder {
   add(outcome: Outcome): void;
@@ -12,28 +17,42 @@ export interface Recorder {
 export function createRecorder(store: AnnounceStore, campaign: string): Recorder {
   let pending: Outcome[] = [];
   let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let failure: unknown = null;
 
-  const pump = async () => {
-    while (pending.length > 0 && failure === null) {
-      const batch = pending;
-      pending = [];
-      try {
-        await store.record(campaign, batch);
-      } catch (error) {
-        failure = error;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (writing || pending.length === 0) return;
+    writing = (async () => {
+      while (pending.length > 0 && failure === null) {
+        const batch = pending;
+        pending = [];
+        try {
+          await store.record(campaign, batch);
+        } catch (error) {
+          failure = error;
+        }
       }
-    }
-    writing = null;
+    })().finally(() => {
+      writing = null;
+      // Outcomes that came in as the last write ended.
+      if (pending.length > 0 && failure === null) timer ??= setTimeout(flush, FLUSH_MS);
+    });
   };
 
   return {
     add(outcome) {
       pending.push(outcome);
-      writing ??= pump();
+      if (pending.length >= FLUSH_AT) flush();
+      timer ??= setTimeout(flush, FLUSH_MS);
     },
     async drain() {
-      while (writing) await writing;
+      while ((pending.length > 0 || writing) && failure === null) {
+        flush();
+        if (writing) await writing;
+      }
+      if (timer) clearTimeout(timer);
       if (failure !== null) throw failure;
     },
   };

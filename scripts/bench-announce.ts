@@ -1,0 +1,198 @@
+// The launch announcement under load, for `npm run bench` (or alone: node scripts/bench-announce.ts).
+// 20,000 subscribers in a fresh embedded database held by the real server (as on launch day, with
+// the site up), a local SMTP sink (smtp-server), and the real `npm run announce` process, which
+// then reaches the database through the server:
+//   1. ANNOUNCE_RATE=0: messages per second and the sender's peak RSS.
+//   2. ANNOUNCE_RATE=20, stopped with Ctrl-C (SIGINT) after 300 messages: the rate the sink saw.
+//   3. For comparison, no budget: the sender opening the embedded database itself (server
+//      stopped), whose engine alone takes about 400 MB.
+// Budget (runs 1 and 2): >= 300 messages/s, peak RSS < 200 MB, paced rate within 10% of 20/s.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate } from '../server/db/migrate.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
+const PACED = { rate: 20, messages: 300 };
+const DIRECT_MESSAGES = 5000;
+const BUDGET = { perSecond: 300, rssMb: 200, rateTolerance: 0.1 };
+
+/** Peak resident memory (VmHWM) of a process, in MB; Linux only. */
+function peakRssMb(pid: number): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Run {
+  messages: number;
+  perSecond: number;
+  wallSeconds: number;
+  peakRssMb: number | null;
+}
+
+/** One announce process to its end (or to SIGINT after `stopAfter` messages). */
+async function announce(
+  dataDir: string,
+  sink: SmtpSink,
+  campaign: string,
+  rate: number,
+  stopAfter?: number,
+) {
+  const start = sink.count();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['cli/announce.ts', '--campaign', campaign, '--yes'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SUPABASE_URL: '',
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url(),
+      MAIL_FROM: 'TEDxKampalaBS <hello@bench.example>',
+      SITE_URL: 'https://bench.example',
+      ANNOUNCE_RATE: String(rate),
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let peak: number | null = null;
+  let interrupted = false;
+  const poll = setInterval(() => {
+    peak = Math.max(peak ?? 0, peakRssMb(child.pid ?? 0) ?? 0) || peak;
+    if (stopAfter && !interrupted && sink.count() - start >= stopAfter) {
+      interrupted = true;
+      child.kill('SIGINT');
+    }
+  }, 50);
+  const code = await exited;
+  clearInterval(poll);
+  if (code !== 0 && !(interrupted && code === 130))
+    throw new Error(`announce exited ${code}:\n${stderr}`);
+  const times = sink.times.slice(start);
+  const span = (times[times.length - 1] - times[0]) / 1000;
+  return {
+    messages: times.length,
+    perSecond: span > 0 ? (times.length - 1) / span : 0,
+    wallSeconds: (performance.now() - started) / 1000,
+    peakRssMb: peak,
+  } satisfies Run;
+}
+
+/** The real server on DATA_DIR, as `npm start` runs it (log to a file). */
+async function startServer(dataDir: string): Promise<() => Promise<void>> {
+  const logPath = join(dataDir, 'server.log');
+  const log = openSync(logPath, 'w');
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SUPABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 600 && !/Server ready/.test(readFileSync(logPath, 'utf8')); i++) {
+    if (child.exitCode !== null) throw new Error(readFileSync(logPath, 'utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** Runs the measurements, prints them, returns the budgets missed. */
+export async function benchAnnounce(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
+  const sink = await startSmtpSink();
+  try {
+    const db = await openPglite({ dataDir: join(dir, 'pgdata') });
+    await migrate(db);
+    await db.exec(`insert into public.tedxcommunity_emails (email, first_name)
+      select 'reader' || i || '@bench.example', case when i % 3 = 0 then null else 'Reader' || i end
+      from generate_series(1, ${SUBSCRIBERS}) i`);
+    await db.close();
+
+    const stopServer = await startServer(dir);
+    let fast: Run;
+    let paced: Run;
+    try {
+      fast = await announce(dir, sink, 'bench-fast', 0);
+      paced = await announce(dir, sink, 'bench-paced', PACED.rate, PACED.messages);
+    } finally {
+      await stopServer();
+    }
+    const direct = await announce(dir, sink, 'bench-direct', 0, DIRECT_MESSAGES);
+    const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(0)} MB`);
+    console.log(
+      `\nAnnouncement: ${SUBSCRIBERS.toLocaleString('en-US')} subscribers, local SMTP sink, embedded database (PGlite)\n`,
+    );
+    const rows: [string, string, Run][] = [
+      ['server running', '0', fast],
+      ['server running', String(PACED.rate), paced],
+      ['PGlite in the sender', '0', direct],
+    ];
+    const cells = (c: string[]) => `| ${c.join(' | ')} |`;
+    console.log(
+      cells([
+        'database',
+        'ANNOUNCE_RATE',
+        'messages',
+        'messages/s',
+        'wall time',
+        'sender peak RSS',
+      ]),
+    );
+    console.log(cells(['---', '---', '---', '---', '---', '---']));
+    for (const [where, rate, r] of rows)
+      console.log(
+        cells([
+          where,
+          rate,
+          String(r.messages),
+          r.perSecond.toFixed(1),
+          `${r.wallSeconds.toFixed(1)} s`,
+          mb(r.peakRssMb),
+        ]),
+      );
+    const missed: string[] = [];
+    if (fast.messages !== SUBSCRIBERS)
+      missed.push(`announce sent ${fast.messages} of ${SUBSCRIBERS}`);
+    if (fast.perSecond < BUDGET.perSecond)
+      missed.push(
+        `announce: ${fast.perSecond.toFixed(0)} messages/s, budget >= ${BUDGET.perSecond}`,
+      );
+    for (const r of [fast, paced])
+      if (r.peakRssMb === null || r.peakRssMb >= BUDGET.rssMb)
+        missed.push(`announce: peak RSS ${mb(r.peakRssMb)}, budget < ${BUDGET.rssMb} MB`);
+    if (Math.abs(paced.perSecond - PACED.rate) > PACED.rate * BUDGET.rateTolerance)
+      missed.push(
+        `announce at ANNOUNCE_RATE=${PACED.rate}: ${paced.perSecond.toFixed(1)}/s, budget within 10%`,
+      );
+    return missed;
+  } finally {
+    await sink.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const missed = await benchAnnounce();
+  console.log(missed.length ? `\nBudget missed:\n  ${missed.join('\n  ')}` : '\nAll budgets held.');
+  process.exitCode = missed.length ? 1 : 0;
+}
