@@ -2,7 +2,8 @@
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { parseAnnounceArgs, USAGE } from './announce/args.ts';
-import { dryRun, sendCampaign, sendTest, type AnnounceContext } from './announce/commands.ts';
+import { dryRun, sendTest, type AnnounceContext } from './announce/commands.ts';
+import { sendCampaign } from './announce/send-campaign.ts';
 import { MessageError, readTemplate } from './announce/message.ts';
 import { CliError } from './sources.ts';
 

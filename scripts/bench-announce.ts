@@ -20,6 +20,14 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
 const PACED = { rate: 20, messages: 300 };
 const DIRECT_MESSAGES = 5000;
+/** The Node flags `npm run announce` runs with (package.json): a small heap keeps its memory
+ * flat, as the live data does not grow with the list. */
+const NODE_FLAGS =
+  (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.announce.match(/--[a-z-]+=\d+/g) ?? [];
 const BUDGET = { perSecond: 300, rssMb: 200, rateTolerance: 0.1 };
 
 /** Peak resident memory (VmHWM) of a process, in MB; Linux only. */
@@ -49,20 +57,24 @@ async function announce(
 ) {
   const start = sink.count();
   const started = performance.now();
-  const child = spawn(process.execPath, ['cli/announce.ts', '--campaign', campaign, '--yes'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      SUPABASE_URL: '',
-      DATA_DIR: dataDir,
-      SMTP_URL: sink.url(),
-      MAIL_FROM: 'TEDxKampalaBS <hello@bench.example>',
-      SITE_URL: 'https://bench.example',
-      ANNOUNCE_RATE: String(rate),
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, 'cli/announce.ts', '--campaign', campaign, '--yes'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        SUPABASE_URL: '',
+        DATA_DIR: dataDir,
+        SMTP_URL: sink.url(),
+        MAIL_FROM: 'TEDxKampalaBS <hello@bench.example>',
+        SITE_URL: 'https://bench.example',
+        ANNOUNCE_RATE: String(rate),
+      },
     },
-  });
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -19,6 +19,7 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import type { Db } from '../server/db/types.ts';
 import { loadSettings } from '../server/settings.ts';
+import { benchAnnounce } from './bench-announce.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const env = process.env;
@@ -227,6 +228,7 @@ const rows: Row[] = [];
 await benchEmbedded(rows);
 if (databaseUrl) await benchPostgres(rows, databaseUrl);
 const missed = report(rows);
+missed.push(...(await benchAnnounce()));
 if (missed.length) {
   console.log('\nBudget missed:\n  ' + missed.join('\n  '));
   process.exit(1);

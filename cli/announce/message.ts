@@ -75,8 +75,7 @@ const escapeHtml = (s: string) =>
     .replace(/'/g, '&#39;');
 
 /** A name as the database holds it may still contain control characters: never in a header. */
-const cleanName = (name: string | null) =>
-  (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+const cleanName = (name: string | null) => (name ?? '').replace(/\p{Cc}+/gu, ' ').trim();
 
 export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
 

@@ -42,6 +42,26 @@ interface RecipientRow {
   token: string;
 }
 
+const PIECE_BYTES = 6000;
+
+function pieces(outcomes: Outcome[]): Outcome[][] {
+  const all: Outcome[][] = [];
+  let piece: Outcome[] = [];
+  let bytes = 0;
+  for (const outcome of outcomes) {
+    const size = JSON.stringify(outcome).length + 1;
+    if (piece.length > 0 && bytes + size > PIECE_BYTES) {
+      all.push(piece);
+      piece = [];
+      bytes = 0;
+    }
+    piece.push(outcome);
+    bytes += size;
+  }
+  if (piece.length > 0) all.push(piece);
+  return all;
+}
+
 export function announceStore(calls: FunctionCaller): AnnounceStore {
   return {
     description: calls.description,
@@ -69,11 +89,13 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
       }));
     },
     async record(campaign, outcomes) {
-      if (outcomes.length === 0) return;
-      await calls.scalar<number>('tedxcommunity_announce_record', {
-        p_campaign: campaign,
-        p_outcomes: outcomes,
-      });
+      // In pieces a PostgREST-compatible API takes (this project's server accepts 8 KB).
+      for (const piece of pieces(outcomes)) {
+        await calls.scalar<number>('tedxcommunity_announce_record', {
+          p_campaign: campaign,
+          p_outcomes: piece,
+        });
+      }
     },
   };
 }
