@@ -89,6 +89,28 @@ for (const database of testDatabases()) {
       expect(await duplicate.json()).toMatchObject({ code: '23505' });
     });
 
+    it('over PostgREST (as on hosted Supabase) anon may unsubscribe, not call the organiser functions', async () => {
+      const call = (fn: string, body: object) =>
+        app.request(`http://localhost/rest/v1/rpc/${fn}`, {
+          method: 'POST',
+          headers: clientHeaders(),
+          body: JSON.stringify(body),
+        });
+      const res = await call('tedxcommunity_unsubscribe', {
+        token: await tokenOf('bob@example.org'),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toBe(true);
+      expect(await storedEmails(db)).toEqual(['ann@example.org']);
+      const denied = await call('tedxcommunity_announce_next', {
+        p_campaign: 'c',
+        p_after: 0,
+        p_limit: 9,
+      });
+      expect(denied.status).toBe(401);
+      expect(await denied.json()).toMatchObject({ code: '42501' });
+    });
+
     it('anon can unsubscribe by token but not read, record or remove', async () => {
       for (const sql of [
         "select * from public.tedxcommunity_announce_next('c', 0, 10)",
