@@ -87,6 +87,28 @@ describe('announce: dry run, test message, failures', () => {
     expect(sink.attempts('person2@example.org')).toBe(2);
   });
 
+  it('an SMTP outage mid-run stops with one line; the rerun continues, nobody twice', async () => {
+    let outage = true;
+    sink = await startSmtpSink({
+      keep: true,
+      reject: () =>
+        outage && sink.count() >= 4 ? { code: 421, message: '4.3.2 Service not available' } : null,
+    });
+    const run = await announce(sink.url(), '--campaign', 'outage', '--yes');
+    expect(run.code).toBe(1);
+    const sent = sink.count();
+    expect(sent).toBeGreaterThanOrEqual(4);
+    expect(sent).toBeLessThan(N);
+    expect(run.stderr).toContain('keeps answering "try later" (421 4.3.2 Service not available)');
+    expect(run.stderr).toContain(`Campaign outage: ${sent} sent, 0 already had it, 0 failed`);
+    outage = false;
+    const rerun = await announce(sink.url(), '--campaign', 'outage', '--yes');
+    expect(rerun.code).toBe(0);
+    expect(rerun.stderr).toContain(`Campaign outage: ${N - sent} sent, ${sent} already had it`);
+    expect(new Set(sink.messages.map((m) => m.to)).size).toBe(N);
+    expect(sink.count()).toBe(N);
+  });
+
   it('a refused login stops at once with one line and records nothing', async () => {
     sink = await startSmtpSink({ auth: { user: 'organiser', pass: 'right' } });
     const run = await announce(sink.url('organiser', 'wrong'), '--campaign', 'auth', '--yes');

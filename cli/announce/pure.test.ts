@@ -37,6 +37,11 @@ describe('SMTP answers', () => {
   });
   it('says what to do in one line', () => {
     expect(
+      stopLine({ responseCode: 421, response: '421 4.7.0 Try again later' }, 'smtp.x:587'),
+    ).toBe(
+      'The SMTP server smtp.x:587 keeps answering "try later" (421 4.7.0 Try again later): wait a while (a rate or daily limit?), then run the same command again to continue',
+    );
+    expect(
       stopLine({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND smtp.nowhere' }, 'smtp.nowhere:587'),
     ).toBe(
       'Could not reach the SMTP server smtp.nowhere:587 (its name does not resolve): check SMTP_URL and your network, then run the same command again',

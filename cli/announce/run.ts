@@ -1,7 +1,9 @@
 // The sending loop: people streamed from the database, paced to ANNOUNCE_RATE, a few messages in
-// flight at once over the pooled connections, each outcome recorded as it comes back. Temporary
-// SMTP answers (4xx) are retried with backoff, permanent ones (5xx) recorded as failed, and a
-// lost server or refused login stops the run: what was not sent stays unsent for the next run.
+// flight at once over the pooled connections, each outcome recorded as it comes back. Permanent
+// SMTP answers (5xx) are recorded as failed. Temporary ones (4xx) and lost connections are
+// retried with backoff; if they persist, the trouble is the server's (a rate limit, an outage),
+// not the recipient's, so the run stops and what was not sent stays unsent for the next run. A
+// refused login stops it at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRecorder } from './recorder.ts';
 import { classify, smtpAnswer } from './smtp.ts';
@@ -42,7 +44,7 @@ class StopRun extends Error {
 
 export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const { campaign, store, rate, concurrency } = options;
-  const attempts = options.attempts ?? 5;
+  const attempts = options.attempts ?? 4; // waits of 1 + 2 + 4 s
   const backoffMs = options.backoffMs ?? 1000;
   const recorder = createRecorder(store, campaign);
   const result: RunResult = { sent: 0, failed: [], stoppedBy: null, interrupted: false };
@@ -58,9 +60,8 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
         return;
       } catch (error) {
         const kind = classify(error);
-        if (kind === 'auth') throw new StopRun(error);
-        if (kind === 'permanent' || attempt >= attempts) {
-          if (kind === 'connection') throw new StopRun(error);
+        if (kind === 'auth' || attempt >= attempts) throw new StopRun(error);
+        if (kind === 'permanent') {
           const answer = smtpAnswer(error);
           result.failed.push({ email: person.email, answer });
           recorder.add({ id: person.id, status: 'failed', error: answer });

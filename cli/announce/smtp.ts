@@ -66,6 +66,8 @@ export function stopLine(error: unknown, server: string): string {
   const e = (error ?? {}) as SmtpError;
   if (classify(error) === 'auth')
     return `The SMTP server ${server} refused the login (${smtpAnswer(error)}): check the user and password in SMTP_URL (Gmail needs an app password)`;
+  if (classify(error) === 'temporary')
+    return `The SMTP server ${server} keeps answering "try later" (${smtpAnswer(error)}): wait a while (a rate or daily limit?), then run the same command again to continue`;
   const reason =
     e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(smtpAnswer(error))
       ? 'its name does not resolve'
