@@ -126,6 +126,17 @@ describe('announce: dry run, test message, failures', () => {
     expect(sink.count()).toBe(N);
   });
 
+  it('an unreachable database is one line too', async () => {
+    const run = await runCli(['cli/announce.ts', '--campaign', 'db', '--dry-run'], {
+      ...MAIL,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'Database error (ECONNREFUSED): connect ECONNREFUSED 127.0.0.1:1. Sent messages are recorded: fix it and run the same command again\n',
+    );
+  });
+
   it('an unreachable server stops at once with one line and records nothing', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

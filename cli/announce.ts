@@ -51,6 +51,14 @@ try {
   ) {
     process.stderr.write(error.message + '\n');
     process.exitCode = 1;
+  } else if (typeof (error as { code?: unknown }).code === 'string') {
+    // The database went away or refused (a PostgreSQL code, ECONNREFUSED…): nothing half-done
+    // needs undoing, since every outcome is recorded as it happens; say so in one line.
+    const { code, message } = error as { code: string; message: string };
+    process.stderr.write(
+      `Database error (${code}): ${message.split('\n')[0]}. Sent messages are recorded: fix it and run the same command again\n`,
+    );
+    process.exitCode = 1;
   } else {
     throw error;
   }
