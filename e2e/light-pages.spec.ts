@@ -2,6 +2,7 @@
 // pages with nothing interactive ship no React, no page logs a console error, and animations stop
 // under prefers-reduced-motion.
 import type { Page } from '@playwright/test';
+import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
 import { PAGES, expect, test, waitForIslands } from './fixtures';
 
 /** Markers that only React DOM's client bundle carries, minified or not. */
@@ -99,9 +100,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
 
   test('speaker cards are visible at once, without transitions or animations', async ({ page }) => {
     await page.goto('/speakers');
-    const cards = page
-      .locator('main')
-      .getByText('Identity Revealed: Nov 15, 2025', { exact: true });
+    const cards = page.locator('main').getByText(SPEAKER_REVEAL_TEXT, { exact: true });
     await expect(cards).toHaveCount(9);
     // No scrolling: even the cards far below the fold are already in their final state.
     const states = await page.evaluate(() => {
@@ -132,11 +131,9 @@ test.describe('prefers-reduced-motion: reduce', () => {
     });
     expect(states, 'elements that still animate or transition motion').toEqual([]);
 
-    const faded = await page.evaluate(() => {
+    const faded = await page.evaluate((revealText) => {
       const reveal = [...document.querySelectorAll('main *')].filter(
-        (element) =>
-          element.children.length === 0 &&
-          element.textContent?.trim() === 'Identity Revealed: Nov 15, 2025',
+        (element) => element.children.length === 0 && element.textContent?.trim() === revealText,
       );
       return reveal.flatMap((element) => {
         const problems: string[] = [];
@@ -155,7 +152,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
         }
         return problems;
       });
-    });
+    }, SPEAKER_REVEAL_TEXT);
     expect(faded, 'cards in their final position and fully opaque').toEqual([]);
   });
 
@@ -183,10 +180,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
 test('with motion allowed, speaker cards fade in as they scroll into view', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/speakers');
-  const last = page
-    .locator('main')
-    .getByText('Identity Revealed: Nov 15, 2025', { exact: true })
-    .last();
+  const last = page.locator('main').getByText(SPEAKER_REVEAL_TEXT, { exact: true }).last();
   // Find the card element carrying the fade (the nearest ancestor with a transition or animation).
   const lastOpacity = () =>
     last.evaluate((element) => {
@@ -223,7 +217,7 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
     expect(heroFade, `hero fade-in on ${path}`).toBe('0.8s');
   }
 
-  const cards = page.getByRole('article').filter({ hasText: 'Identity Revealed: Nov 15, 2025' });
+  const cards = page.getByRole('article').filter({ hasText: SPEAKER_REVEAL_TEXT });
   await expect(cards).toHaveCount(9);
   const timings = await cards.evaluateAll((elements) =>
     elements.map((card) => {

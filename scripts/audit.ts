@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { findChromium } from './find-chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 
 const ROUTES = ['/', '/speakers/', '/about/'];
 const RUNS = 3;
@@ -214,15 +214,7 @@ async function main(): Promise<number> {
   });
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     await waitForHealthy(origin, 30_000);

@@ -3,6 +3,20 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
+/**
+ * How every tool here starts Chromium (browser tests, audit, share image): no sandbox (it runs as
+ * root in containers), no GPU, and none of the background traffic that would skew a measurement.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function findChromium(): string {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
