@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts';
+import { freePortSync } from './test-support/free-port.ts';
 
 // Nothing here can download a browser: use the machine's Chromium, or stop with one sentence
 // saying what to install.
@@ -16,19 +16,8 @@ function chromiumOrExit(): string {
 
 // The config is evaluated again in every worker process; they inherit the environment, so
 // the port, data directory and keys chosen once in the main process stay the same everywhere.
-function freePort(): string {
-  return execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-    ],
-    { encoding: 'utf8' },
-  ).trim();
-}
-
 const externalBaseURL = process.env.E2E_BASE_URL;
-process.env.E2E_PORT ??= externalBaseURL ? '' : freePort();
+process.env.E2E_PORT ??= externalBaseURL ? '' : String(freePortSync());
 // A known service-role key lets tests read back what the server stored (GET as service_role).
 process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
 

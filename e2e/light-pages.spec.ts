@@ -3,6 +3,8 @@
 // under prefers-reduced-motion.
 import type { Page } from '@playwright/test';
 import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
+import { SITE_BUDGET } from '../test-support/budgets.ts';
+import { kb } from '../test-support/table.ts';
 import { PAGES, expect, test, waitForIslands } from './fixtures';
 
 /** Markers that only React DOM's client bundle carries, minified or not. */
@@ -247,7 +249,7 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
   expect(timings.map(({ pulse }) => pulse)).toEqual(Array(9).fill('3s'));
 });
 
-test('initial JavaScript on / stays within 90 KB compressed (supabase-js not included)', async ({
+test(`initial JavaScript on / stays within the budget, ${kb(SITE_BUDGET.homeJsBytes)} compressed (supabase-js not included)`, async ({
   page,
 }) => {
   const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
@@ -280,5 +282,5 @@ test('initial JavaScript on / stays within 90 KB compressed (supabase-js not inc
     if (bytes > 1024) expect(encoding, `${url} is served compressed`).toMatch(/br|gzip/);
   }
   // Inline scripts travel inside the compressed HTML; count them at a third of their size.
-  expect(total + inline / 3, JSON.stringify(loaded)).toBeLessThanOrEqual(90 * 1024);
+  expect(total + inline / 3, JSON.stringify(loaded)).toBeLessThanOrEqual(SITE_BUDGET.homeJsBytes);
 });

@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist, headersFile } from '../scripts/compress.ts';
 import type { Db } from './db/types.ts';
-import { pgliteDatabase } from './test-support/databases.ts';
-import { testApp } from './test-support/app.ts';
+import { pgliteDatabase } from '../test-support/databases.ts';
+import { testApp } from '../test-support/app.ts';
 import { metaCsp, pageCsp } from './csp.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self'";
