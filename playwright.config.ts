@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts';
+import { CHROMIUM_ARGS, provideChromium } from './scripts/find-chromium.ts';
 import { freePortSync } from './test-support/free-port.ts';
 
-// Nothing here can download a browser: use the machine's Chromium, or stop with one sentence
-// saying what to install.
+// The machine's Chromium, else Playwright's own (installed now where the network allows it), else
+// stop with one sentence saying what to install.
 function chromiumOrExit(): string {
   try {
-    return findChromium();
+    return provideChromium();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
