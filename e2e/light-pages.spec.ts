@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
 import { kb } from '../test-support/table.ts';
-import { PAGES, expect, test, waitForIslands } from './fixtures';
+import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 
 /** Markers that only React DOM's client bundle carries, minified or not. */
 const REACT_DOM_MARKERS =
@@ -21,8 +21,8 @@ async function scriptsOf(page: Page, path: string) {
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  for (let y = 0; y < 5; y += 1) await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  await scrollToEnd(page, 1500);
+  await waitForStill(page);
   const inline = await page
     .locator('script:not([src])')
     .evaluateAll((scripts) =>
@@ -85,11 +85,8 @@ for (const path of PAGES) {
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    for (let step = 0; step < 8; step += 1) {
-      await page.mouse.wheel(0, 800);
-      await page.waitForTimeout(80);
-    }
-    await page.waitForTimeout(500);
+    await scrollToEnd(page);
+    await waitForStill(page);
     expect(consoleGuard.errors).toEqual([]);
     expect(foreign, 'requests to other origins').toEqual([]);
   });
