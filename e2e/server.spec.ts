@@ -1,6 +1,6 @@
 // What the project's real server answers around the pages: security headers on every answer, a
-// strict Content-Security-Policy the pages actually work under. (Caching, compression and the 404 page
-// are the server tests' (server/static.test.ts); the not-found page in a browser, not-found.spec.ts.)
+// strict Content-Security-Policy the pages actually work under. Caching, compression and the 404
+// are tested in server/static.test.ts; the not-found page in a browser in not-found.spec.ts.
 import type { APIResponse } from '@playwright/test';
 import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 
