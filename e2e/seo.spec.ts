@@ -2,6 +2,7 @@
 // its own title and description, share tags with a real 1200x630 image, a canonical URL,
 // schema.org Event data on `/`, robots.txt, a sitemap, icons and a web manifest.
 import type { APIRequestContext } from '@playwright/test';
+import { EVENT_FULL_NAME, LAUNCH_AT } from '../src/content/event.ts';
 import { expect, test } from './fixtures';
 
 const ROUTES = [
@@ -103,7 +104,8 @@ test('the home page describes the event as schema.org Event data', async ({ requ
   const event = items.find((item) => item['@type'] === 'Event');
   expect(event, 'an Event item').toBeDefined();
   expect(event?.name).toBeTruthy();
-  expect(event?.startDate).toMatch(/^2025-11-15/);
+  expect(event?.startDate).toBe(LAUNCH_AT);
+  expect(event?.name).toBe(EVENT_FULL_NAME);
 });
 
 test('robots.txt, sitemap, icons and web manifest are served', async ({ request }) => {

@@ -14,7 +14,7 @@ export function SpeakersCta() {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-paper/90">{SPEAKERS_CTA.body}</p>
           <a
-            href={`/#${SECTION_IDS.signup}`}
+            href={`/#${SECTION_IDS.emailSignup}`}
             className="mt-8 inline-flex rounded-full bg-action px-8 py-4 font-bold text-white transition-colors hover:bg-action-hover"
           >
             {SPEAKERS_CTA.linkLabel}

@@ -1,5 +1,7 @@
 // Page titles and descriptions, one per route.
 
+import { parseThemeColors, themeColor } from '../lib/theme-colors';
+import themeCss from '../styles/global.css?raw';
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
 
 export interface PageMeta {
@@ -34,4 +36,5 @@ export const SHARE_IMAGE = {
   alt: `${EVENT_SHORT_NAME} — ${EVENT_DATE_LONG}`,
 } as const;
 
-export const THEME_COLOR = '#0a0a0a';
+/** The browser's UI colour and the web manifest's: the page's own near-black. */
+export const THEME_COLOR = themeColor(parseThemeColors(themeCss), 'ink');

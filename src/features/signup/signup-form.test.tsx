@@ -39,7 +39,9 @@ describe('SignupForm', () => {
     const email = screen.getByRole('textbox', { name: 'Email address' });
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
-    expect(screen.getByRole('textbox', { name: 'First name' })).not.toBeRequired();
+    const firstName = screen.getByRole('textbox', { name: 'First name' });
+    expect(firstName).not.toBeRequired();
+    expect(firstName).toHaveAttribute('placeholder', 'First name (optional)');
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
