@@ -5,9 +5,10 @@ import {
   ORGANIZING_TITLE,
   PRESS_BODY,
   PRESS_TITLE,
+  PRIVACY_LINK_LABEL,
   TEAM_TITLE,
 } from '../content/footer';
-import { SECTION_IDS } from '../content/navigation';
+import { ROUTES, SECTION_IDS } from '../content/navigation';
 import { PRESS_CONTACT, TEAM } from '../content/team';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
@@ -23,6 +24,11 @@ function LegalLines() {
     <div className="mx-auto max-w-6xl px-5 py-8 text-sm text-muted sm:px-8">
       <p>{LEGAL_NOTICE}</p>
       <p className="mt-2">{COPYRIGHT}</p>
+      <p className="mt-2">
+        <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
+          {PRIVACY_LINK_LABEL}
+        </a>
+      </p>
     </div>
   );
 }

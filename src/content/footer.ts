@@ -13,3 +13,5 @@ export const PRESS_TITLE = 'Media & Press';
 export const PRESS_BODY =
   'The licensed organizer is the sole media spokesperson for the event. Please direct all press enquiries to:';
 export const ORGANIZING_TITLE = 'Organizing Team';
+
+export const PRIVACY_LINK_LABEL = 'Privacy';

@@ -34,4 +34,5 @@ export const ROUTES = {
   home: '/',
   about: '/about',
   speakers: '/speakers',
+  privacy: '/privacy',
 } as const;
