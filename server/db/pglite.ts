@@ -67,6 +67,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
       );
     },
     executeAs,
+    transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return serial(() =>
+        pg.transaction(async (tx) => {
+          await tx.exec(SET_ROLE[role]);
+          return fn(wrap(tx));
+        }),
+      );
+    },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return serial(() => pg.transaction((tx) => fn(wrap(tx))));
     },

@@ -78,6 +78,9 @@ export function openPostgres(options: PostgresOptions): Db {
         await client.query({ name: statementName(sql), text: sql, values: params });
       });
     },
+    transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return inTransaction(BEGIN_AS[role], (client) => fn(wrap(client)));
+    },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return inTransaction('begin', (client) => fn(wrap(client)));
     },

@@ -41,6 +41,11 @@ export interface Db extends Queryable {
    * adapters run it as a reused prepared statement, PGlite in a single round trip.
    */
   executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void>;
+  /**
+   * Several statements in one transaction under `SET LOCAL ROLE <role>` (a PostgREST function
+   * call: request settings, the call, then the response settings it left).
+   */
+  transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction as the connecting user (migrations). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@
 import { asPgError, type ApiRole, type PgError } from '../db/types.ts';
 
 export const HTTP = {
+  ok: 200,
   created: 201,
   noContent: 204,
   badRequest: 400,

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import type { ApiRole, Db } from '../db/types.ts';
 import { parseInsertBody, readBodyText, type InsertRow } from './body.ts';
 import { CORS_HEADERS } from './cors.ts';
-import { HTTP, JSON_TYPE, pgrst, RestError, withPgErrors } from './errors.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
+import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 import { clientAddress, parsePrefer } from './request.ts';
 import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './signups.ts';
 
@@ -12,19 +12,6 @@ export interface InsertDeps {
   db: Db;
   limiter: RateLimiter;
   trustProxy: boolean;
-}
-
-function tooManyRequests(retryAfter: number) {
-  return new RestError(
-    HTTP.tooManyRequests,
-    {
-      code: 'over_request_rate_limit',
-      message: `Too many sign-ups from this address: try again in ${retryAfter} seconds`,
-      details: null,
-      hint: null,
-    },
-    { 'Retry-After': String(retryAfter) },
-  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { CORS_HEADERS, preflightHeaders } from './cors.ts';
 import { HTTP, JSON_TYPE, pgrst, RestError } from './errors.ts';
 import { createInsert } from './insert.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { createRpc, RPC_PREFIX } from './rpc.ts';
 import { createSelect } from './select.ts';
 
 export interface RestOptions {
@@ -48,11 +49,14 @@ function checkProfile(c: Context) {
 
 export function createRestHandler(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({
+  // One limit per address for both ways to sign up: the table insert and the form's function.
+  const writes = {
     db: options.db,
     limiter: createRateLimiter(options.signupRateLimit),
     trustProxy: options.trustProxy,
-  });
+  };
+  const insert = createInsert(writes);
+  const rpc = createRpc(writes);
   const { select, refuseWrite } = createSelect(options.db);
 
   return async function handleRest(c: Context): Promise<Response> {
@@ -67,8 +71,9 @@ export function createRestHandler(options: RestOptions) {
         c.req.header('apikey') ?? c.req.query('apikey'),
         c.req.header('authorization'),
       );
-      checkTable(c.req.path);
       checkProfile(c);
+      if (c.req.path.startsWith(RPC_PREFIX)) return await rpc(c, role);
+      checkTable(c.req.path);
       if (method === 'POST') return await insert(c, role);
       if (method === 'GET' || method === 'HEAD') return await select(c, role);
       if (method === 'PATCH' || method === 'PUT' || method === 'DELETE')

@@ -1,0 +1,130 @@
+// POST /rest/v1/rpc/<function>, as PostgREST answers it, through createApp().request() on PGlite
+// and, when TEST_DATABASE_URL is set, on PostgreSQL. The functions are the test's own.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/types.ts';
+import { ANON, clientHeaders, SERVICE, testApp } from '../test-support/app.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_DATABASE_URL,
+  testDatabases,
+} from '../test-support/databases.ts';
+
+const FUNCTIONS = `
+create or replace function public.rpc_test_greet(greeting text, name text default 'world')
+  returns text language sql as $$ select greeting || ', ' || name $$;
+create or replace function public.rpc_test_sum(a int, b int) returns int
+  language sql as $$ select a + b $$;
+create or replace function public.rpc_test_rows() returns table(n int, label text)
+  language sql as $$ select g, 'row ' || g from generate_series(1, 3) g $$;
+create or replace function public.rpc_test_redirect(email text) returns void
+  language plpgsql as $$
+begin
+  perform set_config('response.status', '303', true);
+  perform set_config('response.headers', json_build_array(json_build_object('Location',
+    coalesce(current_setting('request.headers', true)::json->>'origin', '') || '/done/'))::text, true);
+end $$;
+create or replace function public.rpc_test_bad_status() returns void language plpgsql as $$
+begin perform set_config('response.status', 'soon', true); end $$;
+create or replace function public.rpc_test_raise() returns void language plpgsql as $$
+begin raise exception 'refused on purpose'; end $$;
+revoke all on function public.rpc_test_rows() from public;
+grant execute on function public.rpc_test_rows() to service_role;
+`;
+
+if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('rpc on PostgreSQL'));
+
+describe.each(testDatabases())('POST /rest/v1/rpc on $name', (database) => {
+  let db: Db;
+  let app: ReturnType<typeof testApp>;
+
+  beforeAll(async () => {
+    db = await database.open();
+    await db.exec(FUNCTIONS);
+    app = testApp(db);
+  });
+  afterAll(() => database.dispose(db));
+
+  const call = (name: string, body: string, key = ANON, headers: Record<string, string> = {}) =>
+    app.request(`http://localhost/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: clientHeaders(key, headers),
+      body,
+    });
+
+  it('calls a function with named arguments and answers its JSON value', async () => {
+    const res = await call('rpc_test_greet', JSON.stringify({ greeting: 'Hello', name: 'Ada' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toBe('Hello, Ada');
+    const sum = await call('rpc_test_sum', JSON.stringify({ a: 2, b: 40 }));
+    expect(await sum.json()).toBe(42);
+  });
+
+  it('uses argument defaults, and answers 404 PGRST202 for unknown functions or arguments', async () => {
+    expect(await (await call('rpc_test_greet', '{"greeting":"Hi"}')).json()).toBe('Hi, world');
+    for (const [name, body] of [
+      ['rpc_test_nothing', '{}'],
+      ['rpc_test_greet', '{"greeting":"Hi","colour":"red"}'],
+      ['rpc_test_greet', '{}'],
+      ['bad-name;drop', '{}'],
+    ]) {
+      const res = await call(name, body);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'PGRST202' });
+    }
+  });
+
+  it('answers a set-returning function as an array, and lets grants decide who may call', async () => {
+    const refused = await call('rpc_test_rows', '');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: '42501' });
+    const res = await call('rpc_test_rows', '', SERVICE);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      { n: 1, label: 'row 1' },
+      { n: 2, label: 'row 2' },
+      { n: 3, label: 'row 3' },
+    ]);
+  });
+
+  it('takes an HTML form body and honours response.status and response.headers', async () => {
+    const res = await call('rpc_test_redirect', 'email=ada%40example.org', ANON, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: 'https://site.example',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('https://site.example/done/');
+    expect(await res.text()).toBe('');
+  });
+
+  it('maps errors as PostgREST does: a raise is 400, a bad response.status 500', async () => {
+    const raised = await call('rpc_test_raise', '{}');
+    expect(raised.status).toBe(400);
+    expect(await raised.json()).toMatchObject({ code: 'P0001', message: 'refused on purpose' });
+    const bad = await call('rpc_test_bad_status', '{}');
+    expect(bad.status).toBe(500);
+    expect(await bad.json()).toMatchObject({ code: 'PGRST112' });
+    const invalid = await call('rpc_test_greet', '{"greeting":');
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ code: 'PGRST102' });
+    const get = await app.request('http://localhost/rest/v1/rpc/rpc_test_greet?greeting=Hi', {
+      headers: clientHeaders(ANON),
+    });
+    expect(get.status).toBe(405);
+  });
+
+  it('counts anonymous calls against the sign-up rate limit', async () => {
+    const limited = testApp(db, { signupRateLimit: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await limited.request('http://localhost/rest/v1/rpc/rpc_test_sum', {
+        method: 'POST',
+        headers: clientHeaders(ANON, { 'X-Forwarded-For': '203.0.113.9' }),
+        body: '{"a":1,"b":1}',
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
