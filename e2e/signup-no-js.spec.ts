@@ -92,7 +92,9 @@ for (const mode of MODES) {
         // Chromium reports each refused script, and Astro each island it could not load: that is
         // this test's premise.
         consoleGuard.allow(/Failed to load resource: net::ERR_FAILED/);
-        consoleGuard.allow(/\[astro-island\] Error hydrating .*Failed to fetch dynamically imported/);
+        consoleGuard.allow(
+          /\[astro-island\] Error hydrating .*Failed to fetch dynamically imported/,
+        );
         await page.route('**/_astro/*.js', (route) => route.abort('failed'));
       }
       await throttle(page);
