@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { CALENDAR_FILE_PATH, CALENDAR_LINK_LABEL } from '../content/calendar';
 import {
   NATIVE_SHARE_LABEL,
@@ -22,15 +23,19 @@ const PILL =
  * appears only where the browser offers one (src/lib/native-share.ts unhides it).
  */
 export function SaveTheDate({ shareUrl: pageUrl, className = '' }: SaveTheDateProps) {
+  const headingId = useId();
   return (
     <div className={`flex flex-col items-center gap-4 ${className}`}>
       <a
         href={CALENDAR_FILE_PATH}
-        className="inline-flex rounded-full bg-action px-7 py-3.5 font-bold text-white transition-colors hover:bg-action-hover"
+        className="inline-flex rounded-full border-2 border-brand px-7 py-3 font-bold text-paper transition-colors hover:bg-action hover:text-white"
       >
         {CALENDAR_LINK_LABEL}
       </a>
-      <nav aria-label={SHARE_TITLE}>
+      <nav aria-labelledby={headingId} className="flex flex-col items-center gap-3">
+        <p id={headingId} className="text-sm font-semibold text-muted">
+          {SHARE_TITLE}
+        </p>
         <ul className="flex flex-wrap justify-center gap-3">
           {SHARE_TARGETS.map(({ target, label }) => (
             <li key={target}>

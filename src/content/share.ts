@@ -3,7 +3,7 @@
 
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
 
-export const SHARE_TITLE = 'Save the date, share it';
+export const SHARE_TITLE = 'Tell a friend';
 
 export const SHARE_TEXT = `${EVENT_SHORT_NAME}, ${EVENT_DATE_LONG}: ten speakers, 100 student founders under 27, one stage. Be the first to know:`;
 
