@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { CALENDAR_LINK_LABEL } from '../src/content/calendar.ts';
 import { LAUNCH_AT_MS } from '../src/content/event.ts';
-import { NATIVE_SHARE_LABEL, SHARE_TARGETS } from '../src/content/share.ts';
+import { NATIVE_SHARE_LABEL, SHARE_TARGETS, SHARE_TITLE } from '../src/content/share.ts';
 import { expect, test } from './fixtures';
 
 const SHARE_HOSTS = ['wa.me', 'x.com', 'www.linkedin.com', 'www.facebook.com'];
@@ -60,7 +60,7 @@ for (const path of ['/', '/speakers']) {
       const thirdParty = recordThirdParty(page, () => new URL(baseURL ?? '').origin);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const links = page.getByRole('navigation', { name: /share/i }).getByRole('link');
+      const links = page.getByRole('navigation', { name: SHARE_TITLE }).getByRole('link');
       await expect(links).toHaveCount(SHARE_TARGETS.length);
       for (const [index, { label }] of SHARE_TARGETS.entries()) {
         const link = links.nth(index);
@@ -120,7 +120,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/speakers');
     await expect(page.getByRole('link', { name: CALENDAR_LINK_LABEL })).toBeVisible();
     await expect(
-      page.getByRole('navigation', { name: /share/i }).getByRole('link').first(),
+      page.getByRole('navigation', { name: SHARE_TITLE }).getByRole('link').first(),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: NATIVE_SHARE_LABEL })).toHaveCount(0);
   });
