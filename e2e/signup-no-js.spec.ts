@@ -12,7 +12,7 @@ import {
   SIGNUP_TABLE,
   type SignupKind,
 } from '../src/lib/signup-contract.ts';
-import { PHONE, expect, storedSignups, test, uniqueEmail } from './fixtures';
+import { PHONE, expect, storedSignups, test, uniqueEmail, waitForIslands } from './fixtures';
 
 /** Chrome DevTools' "Slow 3G" preset: 2 s round trip, about 400 kbit/s each way. */
 const SLOW_3G = {
@@ -134,3 +134,24 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('once hydrated, the island on an outcome page takes over: a retry goes through supabase-js', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`${SIGNUP_OUTCOME_PATHS.failure}#email-signup`);
+  await waitForIslands(page);
+  const section = page.locator('#email-signup');
+  await expect(section.getByRole('status')).toContainText(NOTICE_FAILURE.title);
+  const address = uniqueEmail('nojs-retry');
+  await section.getByRole('textbox', { name: /email/i }).fill(address);
+  const inserted = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/rest/v1/${SIGNUP_TABLE}`,
+  );
+  await section.getByRole('button', { name: 'Notify Me' }).click();
+  await inserted;
+  await expect(section.getByRole('status')).toContainText(NOTICE_SUCCESS.title);
+  // No page load: the island answered in place.
+  expect(new URL(page.url()).pathname.replace(/\/$/, '')).toBe(SIGNUP_OUTCOME_PATHS.failure);
+  expect((await storedSignups(request)).filter((row) => row.email === address)).toHaveLength(1);
+});
