@@ -16,6 +16,10 @@ const TARGETS = [
   { path: '/', status: 200 },
   { path: '/about', status: 200 },
   { path: '/speakers', status: 200 },
+  { path: '/privacy', status: 200 },
+  // Where the sign-up without JavaScript lands: the form in its subscribed and its failed state.
+  { path: '/signup/subscribed', status: 200 },
+  { path: '/signup/failed', status: 200 },
   { path: '/this-page-does-not-exist', status: 404 },
 ];
 
@@ -74,7 +78,7 @@ test('axe passes on the sign-up notice and confirmation', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-for (const path of ['/', '/about', '/speakers']) {
+for (const path of ['/', '/about', '/speakers', '/privacy']) {
   test(`${path}: the first Tab reaches a skip link that moves focus to the main content`, async ({
     page,
   }) => {

@@ -41,7 +41,7 @@ async function scriptsOf(page: Page, path: string) {
   };
 }
 
-for (const path of ['/about', '/speakers']) {
+for (const path of ['/about', '/speakers', '/privacy']) {
   test(`${path} loads no React and at most a tiny script`, async ({ page }) => {
     const { external, inline } = await scriptsOf(page, path);
     for (const { url, body } of external)

@@ -6,8 +6,9 @@ import {
   MEET_THE_TEAM_TITLE,
   ORGANIZING_TEAM_TITLE,
   PRESS_BODY,
+  PRIVACY_LINK_LABEL,
 } from '../content/footer';
-import { SECTION_IDS } from '../content/navigation';
+import { ROUTES, SECTION_IDS } from '../content/navigation';
 import { PRESS_CONTACT, TEAM } from '../content/team';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
@@ -23,6 +24,11 @@ function LegalLines() {
     <div className="mx-auto max-w-6xl px-5 py-8 text-sm text-muted sm:px-8">
       <p>{LEGAL_NOTICE}</p>
       <p className="mt-2">{COPYRIGHT}</p>
+      <p className="mt-2">
+        <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
+          {PRIVACY_LINK_LABEL}
+        </a>
+      </p>
     </div>
   );
 }

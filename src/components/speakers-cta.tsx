@@ -1,7 +1,13 @@
 import { SECTION_IDS } from '../content/navigation';
 import { SPEAKERS_CTA } from '../content/speakers';
+import { SaveTheDate } from './save-the-date';
 
-export function SpeakersCta() {
+interface SpeakersCtaProps {
+  /** The address the share links share: the site's home page. */
+  shareUrl: string;
+}
+
+export function SpeakersCta({ shareUrl }: SpeakersCtaProps) {
   return (
     <section aria-labelledby="speakers-cta-heading" className="pb-20 sm:pb-28">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
@@ -19,6 +25,7 @@ export function SpeakersCta() {
           >
             {SPEAKERS_CTA.linkLabel}
           </a>
+          <SaveTheDate shareUrl={shareUrl} className="mt-8" />
         </div>
       </div>
     </section>

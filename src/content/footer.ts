@@ -16,3 +16,5 @@ export const PRESS_BODY =
   'The licensed organizer is the sole media spokesperson for the event. Please direct all press enquiries to:';
 /** Heading of the footer area (#organizing-team). */
 export const ORGANIZING_TEAM_TITLE = 'Organizing Team';
+
+export const PRIVACY_LINK_LABEL = 'Privacy';

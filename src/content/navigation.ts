@@ -40,4 +40,5 @@ export const ROUTES = {
   home: '/',
   about: '/about',
   speakers: '/speakers',
+  privacy: '/privacy',
 } as const;

@@ -2,7 +2,9 @@
 
 import { parseThemeColors, themeColor } from '../lib/theme-colors';
 import themeCss from '../styles/global.css?raw';
+import type { SignupKind } from '../lib/signup-contract';
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
+import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from './notices';
 
 export interface PageMeta {
   title: string;
@@ -23,11 +25,30 @@ export const PAGE_META = {
     title: `Speakers — The Voices. Not Yet Revealed. · ${EVENT_SHORT_NAME}`,
     description: `Ten extraordinary minds, one transformative stage. Meet the speakers of ${EVENT_SHORT_NAME} on ${EVENT_DATE_LONG}.`,
   },
+  privacy: {
+    title: `Privacy: what happens to your email · ${EVENT_SHORT_NAME}`,
+    description: `Who keeps the email addresses left on the ${EVENT_SHORT_NAME} sign-up form, what for, for how long, and how to have yours deleted.`,
+  },
   notFound: {
     title: `Page not found · ${EVENT_SHORT_NAME}`,
     description: 'This page does not exist. Return to the home page.',
   },
 } satisfies Record<string, PageMeta>;
+
+const OUTCOME_NOTICES = {
+  success: NOTICE_SUCCESS,
+  duplicate: NOTICE_DUPLICATE,
+  failure: NOTICE_FAILURE,
+} as const;
+
+/** The page a no-JavaScript sign-up lands on: titled with the outcome's notice. */
+export function signupOutcomePageMeta(kind: SignupKind): PageMeta {
+  const notice = OUTCOME_NOTICES[kind];
+  return {
+    title: `${notice.title} · ${EVENT_SHORT_NAME}`,
+    description: `${notice.title} ${notice.description}`,
+  };
+}
 
 export const SHARE_IMAGE = {
   path: '/og-image.png',
