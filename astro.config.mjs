@@ -6,14 +6,10 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { SITE_URL_DEFAULT } from './src/content/event.ts';
+import { cspDirectives } from './src/lib/csp-directives.ts';
 
 // One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
 const site = process.env.SITE_URL || SITE_URL_DEFAULT;
-
-// The page talks to hosted Supabase when built with PUBLIC_SUPABASE_URL, else to its own origin.
-const supabaseOrigin = process.env.PUBLIC_SUPABASE_URL
-  ? new URL(process.env.PUBLIC_SUPABASE_URL).origin
-  : '';
 
 export default defineConfig({
   site,
@@ -23,7 +19,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) => !new URL(page).pathname.startsWith('/404'),
+      // Not the not-found page, nor the pages a no-JavaScript sign-up lands on.
+      filter: (page) => !/^\/(404|signup\/)/.test(new URL(page).pathname),
       // Match the canonical URLs, which name routes as the spec does: /about, not /about/.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),
@@ -32,16 +29,8 @@ export default defineConfig({
     // Astro hashes its own inline scripts and styles into a <meta http-equiv> tag in each page's
     // <head>; the server copies that policy into a header and adds what a meta tag cannot carry.
     csp: {
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        `connect-src 'self'${supabaseOrigin ? ` ${supabaseOrigin}` : ''}`,
-        "manifest-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ],
+      // The page talks to hosted Supabase when built with PUBLIC_SUPABASE_URL, else to its own origin.
+      directives: cspDirectives(process.env.PUBLIC_SUPABASE_URL || undefined),
     },
   },
   vite: {

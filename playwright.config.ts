@@ -1,13 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/find-chromium.ts';
+import { CHROMIUM_ARGS, provideChromium } from './scripts/find-chromium.ts';
+import { freePortSync } from './test-support/free-port.ts';
 
-// Nothing here can download a browser: use the machine's Chromium, or stop with one sentence
-// saying what to install.
+// The machine's Chromium, else Playwright's own (installed now where the network allows it), else
+// stop with one sentence saying what to install.
 function chromiumOrExit(): string {
   try {
-    return findChromium();
+    return provideChromium();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -16,19 +16,8 @@ function chromiumOrExit(): string {
 
 // The config is evaluated again in every worker process; they inherit the environment, so
 // the port, data directory and keys chosen once in the main process stay the same everywhere.
-function freePort(): string {
-  return execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-    ],
-    { encoding: 'utf8' },
-  ).trim();
-}
-
 const externalBaseURL = process.env.E2E_BASE_URL;
-process.env.E2E_PORT ??= externalBaseURL ? '' : freePort();
+process.env.E2E_PORT ??= externalBaseURL ? '' : String(freePortSync());
 // A known service-role key lets tests read back what the server stored (GET as service_role).
 process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
 
@@ -61,15 +50,7 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

@@ -9,7 +9,11 @@ export default defineConfig({
       'server/**/*.test.ts',
       'cli/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'test-support/**/*.test.ts',
     ],
+    // The theme's colours are read from the stylesheet itself (src/content/seo.ts imports it
+    // ?raw); Vitest otherwise hands every CSS import over as an empty string.
+    css: { include: [/src\/styles\/global\.css/] },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -2,9 +2,9 @@
 // reported, a refused login or an absent server stops with one line and records nothing.
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../server/test-support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../scripts/smtp-sink.ts';
-import { decoded, listOn, type ListBackend } from './announce/fixtures.ts';
+import { runCli } from '../test-support/server-process.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { decoded, listOn, type ListBackend } from '../test-support/announce-lists.ts';
 
 const N = 12;
 const MAIL = {

@@ -3,9 +3,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../server/test-support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../scripts/smtp-sink.ts';
-import { listOn, type ListBackend } from './announce/fixtures.ts';
+import { childEnv } from '../test-support/server-process.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { listOn, type ListBackend } from '../test-support/announce-lists.ts';
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 

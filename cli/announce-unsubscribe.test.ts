@@ -2,9 +2,9 @@
 // header, the confirm page, what leaving changes, signing up again, and `subscribers remove`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { runCli } from '../server/test-support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../scripts/smtp-sink.ts';
-import { listOn, unsubscribeHeaderUrl, type ListBackend } from './announce/fixtures.ts';
+import { runCli } from '../test-support/server-process.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { listOn, unsubscribeHeaderUrl, type ListBackend } from '../test-support/announce-lists.ts';
 
 describe('unsubscribing from a received announcement (running server)', () => {
   let list: ListBackend;

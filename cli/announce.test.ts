@@ -2,15 +2,15 @@
 // one message, with the list headers; reruns continue; a SIGKILL mid-run loses nobody and
 // doubles only messages in flight, with the same Message-ID.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, runNode } from '../server/test-support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../scripts/smtp-sink.ts';
+import { runCli, runNode } from '../test-support/server-process.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import {
   BACKENDS,
   decoded,
   listOn,
   unsubscribeHeaderUrl,
   type ListBackend,
-} from './announce/fixtures.ts';
+} from '../test-support/announce-lists.ts';
 
 const N = 30;
 const MAIL = {

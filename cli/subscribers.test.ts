@@ -7,8 +7,8 @@ import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../server/test-support/databases.ts';
-import { runCli } from '../server/test-support/server-process.ts';
+} from '../test-support/databases.ts';
+import { runCli } from '../test-support/server-process.ts';
 
 describe('subscribers CLI usage', () => {
   it('explains itself and exits 2 on a wrong command', async () => {

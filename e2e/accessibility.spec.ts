@@ -5,15 +5,21 @@ import {
   expect,
   expectNoAxeViolations,
   failedResourcePattern,
+  scrollToEnd,
   test,
   uniqueEmail,
   waitForIslands,
+  waitForStill,
 } from './fixtures';
 
 const TARGETS = [
   { path: '/', status: 200 },
   { path: '/about', status: 200 },
   { path: '/speakers', status: 200 },
+  { path: '/privacy', status: 200 },
+  // Where the sign-up without JavaScript lands: the form in its subscribed and its failed state.
+  { path: '/signup/subscribed', status: 200 },
+  { path: '/signup/failed', status: 200 },
   { path: '/this-page-does-not-exist', status: 404 },
 ];
 
@@ -46,11 +52,8 @@ test('axe also passes with animations on, once the speaker cards have faded in',
 }) => {
   await page.goto('/speakers');
   // Bring every card into view so each fades in, then let the animation finish.
-  for (let y = 0; y < 6000; y += 400) {
-    await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(60);
-  }
-  await page.waitForTimeout(1500);
+  await scrollToEnd(page, 400);
+  await waitForStill(page);
   await expectNoAxeViolations(page);
 });
 
@@ -75,7 +78,7 @@ test('axe passes on the sign-up notice and confirmation', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-for (const path of ['/', '/about', '/speakers']) {
+for (const path of ['/', '/about', '/speakers', '/privacy']) {
   test(`${path}: the first Tab reaches a skip link that moves focus to the main content`, async ({
     page,
   }) => {
@@ -97,32 +100,3 @@ for (const path of ['/', '/about', '/speakers']) {
     expect(nextInMain, 'the next Tab stays in <main>').toBe(true);
   });
 }
-
-test('every form input has a label', async ({ page }) => {
-  await page.goto('/');
-  await waitForIslands(page);
-  const section = page.locator('#email-signup');
-  await expect(section.getByLabel(/email/i)).toHaveAttribute('type', 'email');
-  await expect(section.getByLabel(/first name/i)).toHaveAttribute(
-    'placeholder',
-    'First name (optional)',
-  );
-  const unlabelled = await page.evaluate(() =>
-    [...document.querySelectorAll('input, select, textarea')]
-      .filter(
-        (element) =>
-          !element.closest('[aria-hidden="true"]') &&
-          (element as HTMLInputElement).type !== 'hidden',
-      )
-      .filter((element) => {
-        const input = element as HTMLInputElement;
-        return (
-          !(input.labels && input.labels.length > 0) &&
-          !input.getAttribute('aria-label') &&
-          !input.getAttribute('aria-labelledby')
-        );
-      })
-      .map((element) => element.outerHTML),
-  );
-  expect(unlabelled).toEqual([]);
-});

@@ -12,12 +12,13 @@ test.describe('console guard', () => {
   test('fails a test on an uncaught page error', async ({ page }) => {
     test.fail(true, 'an uncaught exception in the page must fail the test');
     await page.setContent('<p>probe</p>');
+    const thrown = page.waitForEvent('pageerror');
     await page.evaluate(() =>
       setTimeout(() => {
         throw new Error('e2e probe: uncaught');
       }),
     );
-    await page.waitForTimeout(100);
+    await thrown;
   });
 
   test('lets an allowed console error through and records it', async ({ page, consoleGuard }) => {

@@ -155,6 +155,41 @@ export function uniqueEmail(label: string): string {
   return `e2e-${label}-${stamp}@example.org`;
 }
 
+/** Scrolls to the end of the page with the wheel, as a visitor does, each step once it has moved. */
+export async function scrollToEnd(page: Page, step = 800): Promise<void> {
+  for (let steps = 0; steps < 100; steps += 1) {
+    const { y, end } = await page.evaluate(() => ({
+      y: scrollY,
+      end: scrollY + innerHeight >= document.documentElement.scrollHeight - 1,
+    }));
+    if (end) return;
+    await page.mouse.wheel(0, step);
+    await page.waitForFunction(
+      (before) =>
+        scrollY !== before || scrollY + innerHeight >= document.documentElement.scrollHeight - 1,
+      y,
+    );
+  }
+}
+
+/**
+ * Waits until the page is still: every image loaded, and every animation or transition that ends
+ * (the speaker cards' fade-in, not the glow that pulses forever) has ended.
+ */
+export async function waitForStill(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.images].every((image) => image.complete) &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.effect?.getTiming().iterations === Infinity ||
+            animation.playState !== 'running',
+        ),
+  );
+}
+
 /** Wait until every Astro island on the page has hydrated (Astro drops `ssr` when it has). */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -98,26 +98,6 @@ test.describe('home page', () => {
     await expect(page.getByText(/^1 in 3$/)).toBeVisible();
   });
 
-  test('has the countdown block with four labelled boxes', async ({ page }) => {
-    const block = page
-      .locator('section, div')
-      .filter({ has: page.getByRole('heading', { name: 'Event Launching In' }) })
-      .last();
-    const text = await visibleText(block);
-    for (const unit of ['Days', 'Hours', 'Minutes', 'Seconds'])
-      expect(text).toMatch(new RegExp(`\\b${unit}\\b`, 'i'));
-  });
-
-  test('offers the sign-up form with labelled fields', async ({ page }) => {
-    const signup = page.locator('#email-signup');
-    const email = signup.getByLabel(/email/i);
-    await expect(email).toHaveAttribute('type', 'email');
-    await expect(email).toHaveAttribute('required', '');
-    await expect(signup.getByPlaceholder('First name (optional)')).toBeVisible();
-    await expect(signup.getByRole('textbox', { name: /first name/i })).toBeVisible();
-    await expect(signup.getByRole('button', { name: /.+/ }).first()).toBeEnabled();
-  });
-
   test('links to the five social networks', async ({ page }) => {
     for (const [network, domain] of SOCIAL_NETWORKS) {
       const links = page.getByRole('link', { name: new RegExp(`\\b${network}\\b`, 'i') });

@@ -2,7 +2,10 @@
 // pages with nothing interactive ship no React, no page logs a console error, and animations stop
 // under prefers-reduced-motion.
 import type { Page } from '@playwright/test';
-import { PAGES, expect, test, waitForIslands } from './fixtures';
+import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
+import { SITE_BUDGET } from '../test-support/budgets.ts';
+import { kb } from '../test-support/table.ts';
+import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 
 /** Markers that only React DOM's client bundle carries, minified or not. */
 const REACT_DOM_MARKERS =
@@ -18,8 +21,8 @@ async function scriptsOf(page: Page, path: string) {
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  for (let y = 0; y < 5; y += 1) await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  await scrollToEnd(page, 1500);
+  await waitForStill(page);
   const inline = await page
     .locator('script:not([src])')
     .evaluateAll((scripts) =>
@@ -38,7 +41,7 @@ async function scriptsOf(page: Page, path: string) {
   };
 }
 
-for (const path of ['/about', '/speakers']) {
+for (const path of ['/about', '/speakers', '/privacy']) {
   test(`${path} loads no React and at most a tiny script`, async ({ page }) => {
     const { external, inline } = await scriptsOf(page, path);
     for (const { url, body } of external)
@@ -82,11 +85,8 @@ for (const path of PAGES) {
     });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    for (let step = 0; step < 8; step += 1) {
-      await page.mouse.wheel(0, 800);
-      await page.waitForTimeout(80);
-    }
-    await page.waitForTimeout(500);
+    await scrollToEnd(page);
+    await waitForStill(page);
     expect(consoleGuard.errors).toEqual([]);
     expect(foreign, 'requests to other origins').toEqual([]);
   });
@@ -99,9 +99,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
 
   test('speaker cards are visible at once, without transitions or animations', async ({ page }) => {
     await page.goto('/speakers');
-    const cards = page
-      .locator('main')
-      .getByText('Identity Revealed: Nov 15, 2025', { exact: true });
+    const cards = page.locator('main').getByText(SPEAKER_REVEAL_TEXT, { exact: true });
     await expect(cards).toHaveCount(9);
     // No scrolling: even the cards far below the fold are already in their final state.
     const states = await page.evaluate(() => {
@@ -132,11 +130,9 @@ test.describe('prefers-reduced-motion: reduce', () => {
     });
     expect(states, 'elements that still animate or transition motion').toEqual([]);
 
-    const faded = await page.evaluate(() => {
+    const faded = await page.evaluate((revealText) => {
       const reveal = [...document.querySelectorAll('main *')].filter(
-        (element) =>
-          element.children.length === 0 &&
-          element.textContent?.trim() === 'Identity Revealed: Nov 15, 2025',
+        (element) => element.children.length === 0 && element.textContent?.trim() === revealText,
       );
       return reveal.flatMap((element) => {
         const problems: string[] = [];
@@ -155,7 +151,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
         }
         return problems;
       });
-    });
+    }, SPEAKER_REVEAL_TEXT);
     expect(faded, 'cards in their final position and fully opaque').toEqual([]);
   });
 
@@ -183,10 +179,7 @@ test.describe('prefers-reduced-motion: reduce', () => {
 test('with motion allowed, speaker cards fade in as they scroll into view', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/speakers');
-  const last = page
-    .locator('main')
-    .getByText('Identity Revealed: Nov 15, 2025', { exact: true })
-    .last();
+  const last = page.locator('main').getByText(SPEAKER_REVEAL_TEXT, { exact: true }).last();
   // Find the card element carrying the fade (the nearest ancestor with a transition or animation).
   const lastOpacity = () =>
     last.evaluate((element) => {
@@ -223,7 +216,7 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
     expect(heroFade, `hero fade-in on ${path}`).toBe('0.8s');
   }
 
-  const cards = page.getByRole('article').filter({ hasText: 'Identity Revealed: Nov 15, 2025' });
+  const cards = page.getByRole('article').filter({ hasText: SPEAKER_REVEAL_TEXT });
   await expect(cards).toHaveCount(9);
   const timings = await cards.evaluateAll((elements) =>
     elements.map((card) => {
@@ -253,7 +246,7 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
   expect(timings.map(({ pulse }) => pulse)).toEqual(Array(9).fill('3s'));
 });
 
-test('initial JavaScript on / stays within 90 KB compressed (supabase-js not included)', async ({
+test(`initial JavaScript on / stays within the budget, ${kb(SITE_BUDGET.homeJsBytes)} compressed (supabase-js not included)`, async ({
   page,
 }) => {
   const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
@@ -286,5 +279,5 @@ test('initial JavaScript on / stays within 90 KB compressed (supabase-js not inc
     if (bytes > 1024) expect(encoding, `${url} is served compressed`).toMatch(/br|gzip/);
   }
   // Inline scripts travel inside the compressed HTML; count them at a third of their size.
-  expect(total + inline / 3, JSON.stringify(loaded)).toBeLessThanOrEqual(90 * 1024);
+  expect(total + inline / 3, JSON.stringify(loaded)).toBeLessThanOrEqual(SITE_BUDGET.homeJsBytes);
 });

@@ -11,6 +11,7 @@ import {
   test,
   waitForIslands,
 } from './fixtures';
+import { HASH_SCROLL_DELAY_MS } from '../src/content/timing.ts';
 
 const ITEMS = ['About', 'Meet the Team', 'Press & Media', 'About TED/TEDx'] as const;
 const SCROLL_ITEMS: [string, string][] = [
@@ -87,13 +88,16 @@ test.describe('navigation bar on desktop', () => {
   test("'Meet the Team' on /about goes to / and lands the team 100 px below the top", async ({
     page,
   }) => {
+    // The page's clock, so the delayed scroll's timer can be run on demand, not waited for.
+    await page.clock.install();
     await page.goto('/about');
     await navItem(page, 'Meet the Team').click();
     await expect(page).toHaveURL(/^[^#]*\/(#organizing-team)?$/);
     expect(new URL(page.url()).pathname).toBe('/');
     await expectLandedAtOffset(page, 'organizing-team');
-    // The delayed scroll (about 100 ms after arrival) must not move it away again.
-    await page.waitForTimeout(400);
+    // The delayed scroll (HASH_SCROLL_DELAY_MS after hydration) must not move it away again.
+    await waitForIslands(page);
+    await page.clock.runFor(HASH_SCROLL_DELAY_MS * 4);
     await expectLandedAtOffset(page, 'organizing-team');
   });
 

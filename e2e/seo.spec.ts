@@ -2,6 +2,7 @@
 // its own title and description, share tags with a real 1200x630 image, a canonical URL,
 // schema.org Event data on `/`, robots.txt, a sitemap, icons and a web manifest.
 import type { APIRequestContext } from '@playwright/test';
+import { EVENT_FULL_NAME, LAUNCH_AT } from '../src/content/event.ts';
 import { expect, test } from './fixtures';
 
 const ROUTES = [
@@ -16,6 +17,10 @@ const ROUTES = [
       'Ten extraordinary minds. One transformative stage.',
       'Be There When the Curtain Rises',
     ],
+  },
+  {
+    path: '/privacy',
+    mustContain: ['Who keeps it', 'What it is for', 'Personal Data Protection Office'],
   },
   { path: '/not-a-route', mustContain: ['404', 'Oops! Page not found', 'Return to Home'] },
 ];
@@ -76,7 +81,7 @@ test('every route is prerendered HTML with its content, title and description', 
 });
 
 test('share tags, canonical URL and a real 1200x630 share image', async ({ request }) => {
-  for (const path of ['/', '/about', '/speakers']) {
+  for (const path of ['/', '/about', '/speakers', '/privacy']) {
     const html = await (await request.get(path)).text();
     const canonical = html.match(/<link[^>]*rel="canonical"[^>]*href="([^"]+)"/)?.[1];
     expect(canonical, `${path} canonical`).toMatch(/^https?:\/\//);
@@ -103,7 +108,8 @@ test('the home page describes the event as schema.org Event data', async ({ requ
   const event = items.find((item) => item['@type'] === 'Event');
   expect(event, 'an Event item').toBeDefined();
   expect(event?.name).toBeTruthy();
-  expect(event?.startDate).toMatch(/^2025-11-15/);
+  expect(event?.startDate).toBe(LAUNCH_AT);
+  expect(event?.name).toBe(EVENT_FULL_NAME);
 });
 
 test('robots.txt, sitemap, icons and web manifest are served', async ({ request }) => {
@@ -116,9 +122,11 @@ test('robots.txt, sitemap, icons and web manifest are served', async ({ request 
   expect(sitemapIndex.status()).toBe(200);
   const sitemapUrl = (await sitemapIndex.text()).match(/<loc>([^<]+)<\/loc>/)?.[1] ?? '';
   const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
-  for (const path of ['/about', '/speakers'])
+  for (const path of ['/about', '/speakers', '/privacy'])
     expect(sitemap).toMatch(new RegExp(`${path}/?</loc>`));
   expect(sitemap).not.toMatch(/404/);
+  // The pages a no-JavaScript sign-up lands on are not for search engines.
+  expect(sitemap).not.toMatch(/\/signup\//);
 
   for (const rel of ['icon', 'apple-touch-icon', 'manifest']) {
     const href = home.match(new RegExp(`<link[^>]*rel="${rel}"[^>]*href="([^"]+)"`))?.[1];

@@ -2,11 +2,12 @@
 // run the project's real server (`node server/index.ts`) on a fresh temporary database with the
 // sign-up rate limit off. Playwright starts this file (see playwright.config.ts); it removes the
 // temporary data directory when the server stops.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { needsBuild } from '../scripts/start.ts';
+import { startServer } from '../test-support/server-process.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -26,27 +27,33 @@ if (shouldBuild) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tedx-e2e-'));
-const server = spawn(process.execPath, ['server/index.ts'], {
-  cwd: root,
-  // Empty values outrank a developer's `.env`: the embedded database, the default keys.
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    SIGNUP_RATE_LIMIT: '0',
-    DATABASE_URL: '',
-    SUPABASE_ANON_KEY: '',
-    TRUST_PROXY: '',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (server.exitCode === null) server.kill(signal);
-  });
+const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+let server;
+try {
+  server = await startServer(
+    {
+      PORT: process.env.PORT,
+      HOST: process.env.HOST,
+      DATA_DIR: dataDir,
+      SIGNUP_RATE_LIMIT: '0',
+      SUPABASE_SERVICE_ROLE_KEY: process.env.SUPABASE_SERVICE_ROLE_KEY,
+      // Empty values outrank a developer's `.env`: the embedded database, the default keys.
+      DATABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+      TRUST_PROXY: '',
+    },
+    { log: 'inherit', timeoutMs: 120_000 },
+  );
+} catch (error) {
+  removeData();
+  process.stderr.write(`e2e/serve.ts: ${(error as Error).message}\n`);
+  process.exit(1);
 }
 
-server.on('exit', (code, signal) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
-});
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => void server.stop());
+}
+
+const code = await server.exited;
+removeData();
+process.exit(typeof code === 'number' ? code : 0);

@@ -1,7 +1,8 @@
 // What the project's real server answers around the pages: security headers on every answer, a
-// strict Content-Security-Policy the pages actually work under, real 404s.
+// strict Content-Security-Policy the pages actually work under. Caching, compression and the 404
+// are tested in server/static.test.ts; the not-found page in a browser in not-found.spec.ts.
 import type { APIResponse } from '@playwright/test';
-import { PAGES, expect, failedResourcePattern, test, waitForIslands } from './fixtures';
+import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -80,8 +81,8 @@ test.describe('the pages work under the CSP', () => {
       expect(response?.headers()['content-security-policy']).toBeTruthy();
       await page.waitForLoadState('networkidle');
       await waitForIslands(page);
-      for (let step = 0; step < 6; step += 1) await page.mouse.wheel(0, 1000);
-      await page.waitForTimeout(300);
+      await scrollToEnd(page, 1000);
+      await waitForStill(page);
       const violations = await page.evaluate(
         () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
       );
@@ -100,32 +101,4 @@ test.describe('the pages work under the CSP', () => {
       .last();
     await expect(countdown).not.toContainText('--');
   });
-});
-
-test('HTML is revalidated, hashed assets are cached for a year', async ({ page, request }) => {
-  const html = await request.get('/');
-  expect(html.headers()['cache-control'] ?? '').toMatch(/no-cache|max-age=0|must-revalidate/);
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(req.url());
-  });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  const hashed = scripts.find((url) => /\/_astro\//.test(url));
-  if (!hashed) throw new Error(`no hashed script among ${scripts.join(', ')}`);
-  const asset = await request.get(hashed, { headers: { 'Accept-Encoding': 'br, gzip' } });
-  expect(asset.headers()['cache-control']).toMatch(/max-age=31536000/);
-  expect(asset.headers()['cache-control']).toMatch(/immutable/);
-  expect(asset.headers()['content-encoding']).toMatch(/br|gzip/);
-});
-
-test('an unknown path answers the not-found page with status 404', async ({
-  page,
-  consoleGuard,
-}) => {
-  consoleGuard.allow(failedResourcePattern(404));
-  consoleGuard.allow(/\/deep\/unknown\/path/);
-  const response = await page.goto('/deep/unknown/path');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText('Oops! Page not found')).toBeVisible();
 });

@@ -5,10 +5,12 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import {
   expect,
   failedResourcePattern,
+  scrollToEnd,
   storedSignups,
   test,
   uniqueEmail,
   waitForIslands,
+  waitForStill,
 } from './fixtures';
 
 const REST_PATTERN = '**/rest/v1/**';
@@ -261,39 +263,17 @@ test.describe('sign-up form', () => {
     );
   });
 
-  test('a blank email sends nothing', async ({ page }) => {
-    const restRequests = recordRestRequests(page);
-    const { email, submit, notice } = await openForm(page);
-    await email.fill('   ');
-    await submit.click();
-    await email.press('Enter');
-    // Even with the browser's own validation out of the way, the form itself refuses.
-    await page
-      .locator('#email-signup form')
-      .evaluate((element) => ((element as HTMLFormElement).noValidate = true));
-    await submit.click();
-    await page.waitForTimeout(750);
-    expect(restRequests.map((request) => request.url())).toEqual([]);
-    await expect(notice).toHaveText('');
-    await expect(email).toBeVisible();
-  });
-
-  test('a filled honeypot sends nothing', async ({ page }) => {
-    const restRequests = recordRestRequests(page);
-    const { email, submit, section } = await openForm(page);
+  // That a filled honeypot sends nothing is the component test's (signup-form.test.tsx); only a
+  // browser can tell that the field is really out of sight.
+  test('the honeypot is out of sight and out of the tab order', async ({ page }) => {
+    const { section } = await openForm(page);
     // The one input that is neither the email nor the first name field.
     const honeypot = section.locator(
       'input:not([type=email]):not([type=submit]):not([type=hidden]):not([placeholder="First name (optional)"])',
     );
     await expect(honeypot).toHaveCount(1);
-    // Hidden from people and assistive technology, out of the tab order.
     await expect(honeypot).not.toBeInViewport();
     await expect(honeypot).toHaveAttribute('tabindex', '-1');
-    await honeypot.fill('https://spam.example', { force: true });
-    await email.fill(uniqueEmail('bot'));
-    await submit.click();
-    await page.waitForTimeout(750);
-    expect(restRequests.map((request) => request.url())).toEqual([]);
   });
 
   test('supabase-js loads only once the form is used; the page itself makes no requests', async ({
@@ -309,8 +289,8 @@ test.describe('sign-up form', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await waitForIslands(page);
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(500);
+    await scrollToEnd(page, 4000);
+    await waitForStill(page);
 
     const initial = [...scripts];
     expect(initial.length, 'the page loads its islands').toBeGreaterThan(0);

@@ -1,5 +1,7 @@
 // The speakers teaser page (SPEC sections 2, 3 and 9).
 import type { Page } from '@playwright/test';
+import { EVENT_DATE_LONG } from '../src/content/event.ts';
+import { SPEAKER_REVEAL_TEXT, SPEAKERS_CTA } from '../src/content/speakers.ts';
 import { DESKTOP, PHONE, boxOf, expect, test, visibleText, writtenText } from './fixtures';
 
 const CATEGORIES = [
@@ -13,7 +15,7 @@ const CATEGORIES = [
   'Student Voice | Innovation',
   'Student Voice | Innovation',
 ];
-const REVEAL = 'Identity Revealed: Nov 15, 2025';
+const REVEAL = SPEAKER_REVEAL_TEXT;
 
 /** The teaser cards: each one an article (a self-contained item) that ends in the reveal line. */
 function speakerCards(page: Page) {
@@ -31,7 +33,7 @@ test.describe('speakers page', () => {
     await expect(heading).toHaveText(/^The Voices\.\s*Not Yet Revealed\.$/);
     const text = await visibleText(page.locator('main'));
     expect(text).toContain('Ten extraordinary minds. One transformative stage.');
-    expect(text).toContain('November 15th, 2025');
+    expect(text).toContain(EVENT_DATE_LONG);
   });
 
   test('has the logo at top left and the shared navigation', async ({ page }) => {
@@ -75,9 +77,7 @@ test.describe('speakers page', () => {
     const cta = page.getByRole('heading', { name: 'Be There When the Curtain Rises' });
     await expect(cta).toBeVisible();
     const text = await visibleText(page.locator('main'));
-    expect(text).toContain(
-      'Join us November 15th, 2025, when these extraordinary voices take the stage.',
-    );
+    expect(text).toContain(SPEAKERS_CTA.body);
     const notify = page.getByRole('link', { name: 'Get Notified' });
     await expect(notify).toHaveAttribute('href', '/#email-signup');
     await notify.click();

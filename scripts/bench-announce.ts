@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);

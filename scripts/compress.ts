@@ -63,6 +63,13 @@ export function headersFile(dist: string): string {
     }
   }
   for (const route of [...routes].sort()) lines.push(route, `  Cache-Control: ${REVALIDATE}`);
+  // Calendar files ("Add to calendar"): not every host knows the type.
+  for (const path of walk(dist).filter((p) => p.endsWith('.ics'))) {
+    lines.push(
+      '/' + relative(dist, path).split(sep).join('/'),
+      '  Content-Type: text/calendar; charset=utf-8',
+    );
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -1,9 +1,30 @@
-// Finds a Chromium for the browser tests and the audit. Nothing here may download a browser, so
-// we take one that is installed and say plainly what to do when there is none.
+// Finds a Chromium for the browser tests, the audit and the share image: CHROMIUM_PATH, else the
+// system's (Debian's /usr/bin/chromium), else the one `npx playwright install chromium` put in
+// place. The browser tests' setup may also install Playwright's own (provideChromium).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-export function findChromium(): string {
+/**
+ * How every tool here starts Chromium (browser tests, audit, share image): no sandbox (it runs as
+ * root in containers), no GPU, and none of the background traffic that would skew a measurement.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const NO_CHROMIUM =
+  'No Chromium found: install one with `apt-get install -y chromium` (Debian) or ' +
+  '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.';
+
+/** The installed Chromium, or null. A CHROMIUM_PATH that does not exist is an error, not a miss. */
+export function locateChromium(): string | null {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
     if (existsSync(chosen)) return chosen;
@@ -15,13 +36,51 @@ export function findChromium(): string {
     if (existsSync(candidate)) return candidate;
   }
   try {
-    const bundled = chromium.executablePath(); // one `npx playwright install chromium` put in place
+    const bundled = chromium.executablePath(); // where `npx playwright install chromium` puts it
     if (existsSync(bundled)) return bundled;
   } catch {
     // Playwright has no browser of its own here
   }
+  return null;
+}
+
+export function findChromium(): string {
+  const found = locateChromium();
+  if (found) return found;
+  throw new Error(NO_CHROMIUM);
+}
+
+/** Playwright's own install of its Chromium; false when it fails (no network, no disk…). */
+export function installPlaywrightChromium(): boolean {
+  const install = spawnSync('npx', ['playwright', 'install', 'chromium'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    timeout: 10 * 60_000,
+  });
+  return install.status === 0;
+}
+
+export interface ChromiumProvider {
+  locate: () => string | null;
+  install: () => boolean;
+  say: (line: string) => void;
+}
+
+/**
+ * A Chromium for the browser tests on any machine: the installed one, else Playwright's own,
+ * installed now where the network allows it; else an error that says in one sentence what to do.
+ */
+export function provideChromium({
+  locate = locateChromium,
+  install = installPlaywrightChromium,
+  say = (line: string) => console.error(line),
+}: Partial<ChromiumProvider> = {}): string {
+  const found = locate();
+  if (found) return found;
+  say('No Chromium found: installing Playwright’s own (npx playwright install chromium)…');
+  const installed = install() ? locate() : null;
+  if (installed) return installed;
   throw new Error(
-    'No Chromium found: install one with `apt-get install chromium` (Debian) or ' +
-      '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
+    'No Chromium found, and Playwright could not install one here: install it with ' +
+      '`apt-get install -y chromium` (Debian) or set CHROMIUM_PATH to a Chromium binary.',
   );
 }

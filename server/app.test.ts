@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './db/types.ts';
 import { createApp, loggable } from './app.ts';
-import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from './test-support/app.ts';
+import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from '../test-support/app.ts';
 
 /** A database that has gone away. */
 const downDb = {

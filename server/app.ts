@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Db } from './db/types.ts';
 import { CORS_HEADERS } from './rest/cors.ts';
-import { JSON_TYPE } from './rest/errors.ts';
+import { JSON_TYPE, RestError, restErrorResponse } from './rest/errors.ts';
 import { createRestHandler } from './rest/routes.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
@@ -77,13 +77,17 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
     return c.text('Not found', 404);
   });
 
-  app.notFound((c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
+  // The site itself is read-only: any other method on any other path.
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError((error, c) => {
+    // An answer the REST handler chose (PostgREST's status and body), not a failure.
+    if (error instanceof RestError) return restErrorResponse(error, c.req.method);
     // Never the message: it may quote a value the visitor sent.
     log?.(
       `error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
     );
+    // A database that cannot be reached, outside any statement (PostgREST's PGRST000).
     const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(
       String((error as { code?: string }).code),
     );

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { SERVICE_KEY_FILE } from './service-key.ts';
 import { LOCK_FILE } from './db/lock.ts';
-import { seedPgliteDir } from './test-support/databases.ts';
-import { runCli, startServer, type ServerProcess } from './test-support/server-process.ts';
+import { seedPgliteDir } from '../test-support/databases.ts';
+import { runCli, startServer, type ServerProcess } from '../test-support/server-process.ts';
 
 const client = (origin: string, key = LOCAL_ANON_KEY) =>
   createClient(origin, key, { auth: { persistSession: false, autoRefreshToken: false } });

@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist, headersFile } from '../scripts/compress.ts';
 import type { Db } from './db/types.ts';
-import { pgliteDatabase } from './test-support/databases.ts';
-import { testApp } from './test-support/app.ts';
+import { pgliteDatabase } from '../test-support/databases.ts';
+import { testApp } from '../test-support/app.ts';
 import { metaCsp, pageCsp } from './csp.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self'";
@@ -115,7 +115,14 @@ describe('static site', () => {
     const head = await app.request('http://localhost/', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    expect((await app.request('http://localhost/', { method: 'POST' })).status).toBe(405);
+    for (const [path, method] of [
+      ['/', 'POST'],
+      ['/nope', 'DELETE'],
+    ]) {
+      const res = await app.request(`http://localhost${path}`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+    }
   });
 
   it('writes dist/_headers for static hosts with the same policy and caching', () => {

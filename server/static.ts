@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
   webmanifest: 'application/manifest+json',
   xml: 'application/xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
+  ics: 'text/calendar; charset=utf-8',
   ico: 'image/x-icon',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -45,6 +46,7 @@ export const COMPRESSIBLE = new Set([
   'webmanifest',
   'xml',
   'txt',
+  'ics',
   'ico',
 ]);
 

@@ -2,8 +2,8 @@
 // tokens, and what leaving does to the list (and what signing up again does).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './db/types.ts';
-import { clientHeaders, ENDPOINT, storedEmails, testApp } from './test-support/app.ts';
-import { testDatabases } from './test-support/databases.ts';
+import { clientHeaders, ENDPOINT, storedEmails, testApp } from '../test-support/app.ts';
+import { testDatabases } from '../test-support/databases.ts';
 
 const ONE_CLICK = {
   method: 'POST',

@@ -1,3 +1,4 @@
+/// <reference types="astro/client" />
 // Build-time settings the page reads (ARCHITECTURE.md, "Settings"). Both optional: unset, the
 // page talks to its own origin with the local anon key.
 interface ImportMetaEnv {

@@ -7,7 +7,7 @@ import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,
   testDatabases,
-} from '../test-support/databases.ts';
+} from '../../test-support/databases.ts';
 import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from './lock.ts';
 import { migrate, readMigrations } from './migrate.ts';
 import type { Db } from './types.ts';

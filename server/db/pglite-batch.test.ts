@@ -2,7 +2,7 @@
 // have their row stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSql } from '../rest/signups.ts';
-import { pgliteDatabase } from '../test-support/databases.ts';
+import { pgliteDatabase } from '../../test-support/databases.ts';
 import { asPgError, type Db } from './types.ts';
 
 const SQL = insertSql(['email', 'first_name'], false, undefined);

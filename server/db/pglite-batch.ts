@@ -3,14 +3,19 @@
 // COMMIT). After an error the Sync leaves that transaction aborted and its COMMIT rolls it back,
 // so the next one starts clean. Each caller hears its own outcome, and only once its COMMIT has
 // been seen.
-import type { PGlite } from '@electric-sql/pglite';
-import * as wire from './pg-wire.ts';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { BEGIN_AS, type ApiRole } from './types.ts';
 
 /** Enough to amortise the call into the engine; small enough to keep latency even. */
 const MAX_BATCH = 32;
 /** Every operation answers with exactly three ReadyForQuery messages (see writeOp). */
 const READY_PER_OP = 3;
+/** PGlite's own frontend-message encoder (protocol v3), the one its query methods use. */
+const { serialize } = protocol;
+// The same bytes for every operation: made once.
+const EXECUTE = serialize.execute();
+const SYNC = serialize.sync();
+const COMMIT = serialize.query('commit');
 
 interface Op {
   role: ApiRole;
@@ -33,6 +38,11 @@ interface Message {
   code?: string;
 }
 
+const beginAs: Record<ApiRole, Uint8Array> = {
+  anon: serialize.query(BEGIN_AS.anon),
+  service_role: serialize.query(BEGIN_AS.service_role),
+};
+
 export function createBatcher(pg: PGlite, serial: Serial) {
   const statements = new Map<string, Statement>();
   let queue: Op[] = [];
@@ -47,17 +57,18 @@ export function createBatcher(pg: PGlite, serial: Serial) {
     return statement;
   };
 
-  function writeOp(w: ReturnType<typeof wire.writer>, op: Op, parsing: Set<string>) {
+  function writeOp(out: Uint8Array[], op: Op, parsing: Set<string>) {
     const statement = statementFor(op.sql);
-    wire.query(w, BEGIN_AS[op.role]); // → BEGIN, SET, ReadyForQuery
+    out.push(beginAs[op.role]); // → BEGIN, SET, ReadyForQuery
     if (!statement.ready && !parsing.has(statement.name)) {
-      wire.parse(w, statement.name, op.sql);
+      // No parameter types: the server infers them, and every parameter is sent as text.
+      out.push(serialize.parse({ name: statement.name, text: op.sql }));
       parsing.add(statement.name);
     }
-    wire.bind(w, statement.name, op.params);
-    wire.execute(w);
-    wire.sync(w); // → ReadyForQuery, after INSERT or after the error
-    wire.query(w, 'commit'); // → COMMIT (or ROLLBACK after an error), ReadyForQuery
+    out.push(serialize.bind({ statement: statement.name, values: op.params }));
+    out.push(EXECUTE);
+    out.push(SYNC); // → ReadyForQuery, after INSERT or after the error
+    out.push(COMMIT); // → COMMIT (or ROLLBACK after an error), ReadyForQuery
   }
 
   /** Hands each caller the outcome between its own ReadyForQuery boundaries. */
@@ -87,12 +98,12 @@ export function createBatcher(pg: PGlite, serial: Serial) {
     queue = queue.slice(ops.length);
     if (queue.length > 0) schedule();
     if (ops.length === 0) return;
-    const w = wire.writer();
+    const out: Uint8Array[] = [];
     const parsing = new Set<string>();
-    for (const op of ops) writeOp(w, op, parsing);
+    for (const op of ops) writeOp(out, op, parsing);
     let messages: Message[];
     try {
-      ({ messages } = await pg.execProtocol(w.bytes(), { throwOnError: false }));
+      ({ messages } = await pg.execProtocol(Buffer.concat(out), { throwOnError: false }));
     } catch (error) {
       for (const op of ops) op.reject(error);
       return;

@@ -1,6 +1,7 @@
 // PostgREST's error shapes and status codes, so supabase-js reads our errors exactly as it
 // reads Supabase's. https://docs.postgrest.org/en/stable/references/errors.html
 import { asPgError, type ApiRole, type PgError } from '../db/types.ts';
+import { CORS_HEADERS } from './cors.ts';
 
 export const HTTP = {
   ok: 200,
@@ -53,19 +54,49 @@ export function pgrst(
 
 export const emptyOrInvalidJson = () => pgrst(HTTP.badRequest, 'PGRST102', 'Empty or invalid json');
 
+/**
+ * PostgREST's table from SQLSTATE to HTTP status, as its error reference lists it: a row is an
+ * exact code or a class prefix; the first match wins, so exact codes come before their class.
+ * 42501 (insufficient privilege) is not here: it depends on the role (see statusForPgError).
+ * Anything unlisted is the caller's fault: 400.
+ */
+export const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
+  ['08', HTTP.unavailable], // connection exception
+  ['09', HTTP.internalError], // triggered action exception
+  ['0L', HTTP.forbidden], // invalid grantor
+  ['0P', HTTP.forbidden], // invalid role specification
+  ['23503', HTTP.conflict], // foreign key violation
+  ['23505', HTTP.conflict], // uniqueness violation
+  ['25006', HTTP.methodNotAllowed], // read-only SQL transaction
+  ['25', HTTP.internalError], // invalid transaction state
+  ['28', HTTP.forbidden], // invalid authorization specification
+  ['2D', HTTP.internalError], // invalid transaction termination
+  ['38', HTTP.internalError], // external routine exception
+  ['39', HTTP.internalError], // external routine invocation exception
+  ['3B', HTTP.internalError], // savepoint exception
+  ['40', HTTP.internalError], // transaction rollback
+  ['53400', HTTP.internalError], // configuration limit exceeded
+  ['53', HTTP.unavailable], // insufficient resources
+  ['54', HTTP.internalError], // program limit exceeded
+  ['55', HTTP.internalError], // object not in prerequisite state
+  ['57', HTTP.internalError], // operator intervention
+  ['58', HTTP.internalError], // system error
+  ['F0', HTTP.internalError], // configuration file error
+  ['HV', HTTP.internalError], // foreign data wrapper error
+  ['P0001', HTTP.badRequest], // raise_exception: a function's own error
+  ['P0', HTTP.internalError], // PL/pgSQL error
+  ['XX', HTTP.internalError], // internal error
+  ['42883', HTTP.notFound], // undefined function
+  ['42P01', HTTP.notFound], // undefined table
+  ['42P17', HTTP.internalError], // infinite recursion (in a policy)
+];
+
 /** PostgREST's mapping from SQLSTATE to HTTP status. */
 export function statusForPgError(code: string, role: ApiRole): number {
+  // Not signed in: authenticate (401); signed in: forbidden (403).
   if (code === '42501') return role === 'anon' ? HTTP.unauthorized : HTTP.forbidden;
-  if (code === '23503' || code === '23505') return HTTP.conflict;
-  if (code === '42P01' || code === '42883') return HTTP.notFound;
-  if (code === '25006') return HTTP.methodNotAllowed;
-  if (code.startsWith('08') || code.startsWith('53') || code.startsWith('57'))
-    return HTTP.unavailable;
-  if (code.startsWith('54')) return HTTP.payloadTooLarge;
-  if (/^(09|25|2D|38|39|3B|40|55|58|F0|HV|P0|XX)/.test(code) || code === '42P17') {
-    return code === 'P0001' ? HTTP.badRequest : HTTP.internalError;
-  }
-  return HTTP.badRequest;
+  const row = PG_STATUS_TABLE.find(([codeOrPrefix]) => code.startsWith(codeOrPrefix));
+  return row ? row[1] : HTTP.badRequest;
 }
 
 export function fromPgError(error: PgError, role: ApiRole): RestError {
@@ -85,4 +116,12 @@ export async function withPgErrors<T>(role: ApiRole, fn: () => Promise<T>): Prom
     if (pgError) throw fromPgError(pgError, role);
     throw error;
   }
+}
+
+/** The response for a RestError: PostgREST's JSON body (none for HEAD), CORS headers as well. */
+export function restErrorResponse(error: RestError, method: string): Response {
+  return new Response(method === 'HEAD' ? null : JSON.stringify(error.body), {
+    status: error.status,
+    headers: { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, ...error.headers },
+  });
 }

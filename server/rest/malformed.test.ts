@@ -1,7 +1,7 @@
 // Hundreds of malformed requests: each answered 4xx, nothing stored, the server still serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types.ts';
-import { testDatabases } from '../test-support/databases.ts';
+import { testDatabases } from '../../test-support/databases.ts';
 import {
   ANON,
   clientHeaders,
@@ -9,7 +9,7 @@ import {
   SERVICE,
   storedEmails,
   testApp,
-} from '../test-support/app.ts';
+} from '../../test-support/app.ts';
 
 interface Probe {
   label: string;

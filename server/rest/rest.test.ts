@@ -6,7 +6,7 @@ import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,
   testDatabases,
-} from '../test-support/databases.ts';
+} from '../../test-support/databases.ts';
 import {
   ANON,
   clientHeaders,
@@ -14,7 +14,7 @@ import {
   SERVICE,
   storedEmails,
   testApp,
-} from '../test-support/app.ts';
+} from '../../test-support/app.ts';
 
 if (!TEST_DATABASE_URL)
   describe.skip(POSTGRES_SKIP_REASON, () => it('REST contract on PostgreSQL'));

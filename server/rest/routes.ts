@@ -5,8 +5,8 @@ import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import type { Db } from '../db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
-import { CORS_HEADERS, preflightHeaders } from './cors.ts';
-import { HTTP, JSON_TYPE, pgrst, RestError } from './errors.ts';
+import { preflightHeaders } from './cors.ts';
+import { HTTP, pgrst } from './errors.ts';
 import { createInsert } from './insert.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRpc, RPC_PREFIX } from './rpc.ts';
@@ -17,13 +17,6 @@ export interface RestOptions {
   keys: Keys;
   signupRateLimit: number;
   trustProxy: boolean;
-}
-
-function errorResponse(error: RestError, method: string): Response {
-  return new Response(method === 'HEAD' ? null : JSON.stringify(error.body), {
-    status: error.status,
-    headers: { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, ...error.headers },
-  });
 }
 
 function checkTable(path: string) {
@@ -65,23 +58,21 @@ export function createRestHandler(options: RestOptions) {
       const headers = preflightHeaders(c.req.header('access-control-request-headers'));
       return new Response(null, { status: HTTP.noContent, headers });
     }
-    try {
-      // The gateway's order: key first, then the table, then the request itself.
-      const role = authenticate(
-        c.req.header('apikey') ?? c.req.query('apikey'),
-        c.req.header('authorization'),
-      );
+    // A RestError thrown from here is answered by the app's onError (restErrorResponse).
+    // The gateway's order: key first, then the table, then the request itself.
+    const role = authenticate(
+      c.req.header('apikey') ?? c.req.query('apikey'),
+      c.req.header('authorization'),
+    );
+    if (c.req.path.startsWith(RPC_PREFIX)) {
       checkProfile(c);
-      if (c.req.path.startsWith(RPC_PREFIX)) return await rpc(c, role);
-      checkTable(c.req.path);
-      if (method === 'POST') return await insert(c, role);
-      if (method === 'GET' || method === 'HEAD') return await select(c, role);
-      if (method === 'PATCH' || method === 'PUT' || method === 'DELETE')
-        return await refuseWrite(c, role);
-      throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
-    } catch (error) {
-      if (error instanceof RestError) return errorResponse(error, method);
-      throw error;
+      return rpc(c, role);
     }
+    checkTable(c.req.path);
+    checkProfile(c);
+    if (method === 'POST') return insert(c, role);
+    if (method === 'GET' || method === 'HEAD') return select(c, role);
+    if (method === 'PATCH' || method === 'PUT' || method === 'DELETE') return refuseWrite(c, role);
+    throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
   };
 }

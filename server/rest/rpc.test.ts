@@ -2,12 +2,12 @@
 // and, when TEST_DATABASE_URL is set, on PostgreSQL. The functions are the test's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types.ts';
-import { ANON, clientHeaders, SERVICE, testApp } from '../test-support/app.ts';
+import { ANON, clientHeaders, SERVICE, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,
   testDatabases,
-} from '../test-support/databases.ts';
+} from '../../test-support/databases.ts';
 
 const FUNCTIONS = `
 create or replace function public.rpc_test_greet(greeting text, name text default 'world')

@@ -4,6 +4,7 @@
 // request headers in the `request.headers` setting and may set `response.status` and
 // `response.headers` (a form's 303 See Other, for one).
 import type { Context } from 'hono';
+import { SIGNUP_FORM_FUNCTION, SIGNUP_OUTCOME_PATHS } from '../../src/lib/signup-contract.ts';
 import type { ApiRole, Db, Queryable } from '../db/types.ts';
 import { readBodyText } from './body.ts';
 import { CORS_HEADERS } from './cors.ts';
@@ -137,6 +138,21 @@ async function responseSettings(tx: Queryable) {
   return { code, extra };
 }
 
+const isFormPost = (c: Context) =>
+  /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+
+function overLimitPage(retryAfter: number): Response {
+  return new Response(null, {
+    status: 303,
+    headers: {
+      ...CORS_HEADERS,
+      Location: `${SIGNUP_OUTCOME_PATHS.failure}#email-signup`,
+      'Retry-After': String(retryAfter),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 function requestHeaders(c: Context): string {
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
@@ -152,13 +168,14 @@ export function createRpc({ db, limiter, trustProxy }: RpcDeps) {
     // An anonymous call can write (the sign-up form does): it counts against the sign-up limit.
     if (role === 'anon') {
       const retryAfter = limiter.hit(clientAddress(c, trustProxy));
-      if (retryAfter !== null) throw tooManyRequests(retryAfter);
+      if (retryAfter !== null) {
+        // A browser posting the sign-up form cannot show JSON: send it to the failure page.
+        if (name === SIGNUP_FORM_FUNCTION && isFormPost(c)) return overLimitPage(retryAfter);
+        throw tooManyRequests(retryAfter);
+      }
     }
     const text = await readBodyText(c.req.raw);
-    const isForm = /^application\/x-www-form-urlencoded\b/i.test(
-      c.req.header('content-type') ?? '',
-    );
-    const args = isForm ? argsFromForm(text) : argsFromJson(text);
+    const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
     const names = Object.keys(args);
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw notFound(name, names);
 

@@ -4,7 +4,12 @@ import { Section } from './section';
 
 export function AboutSection() {
   return (
-    <Section id={SECTION_IDS.about} title={ABOUT.title} intro={ABOUT.body} className="bg-surface">
+    <Section
+      id={SECTION_IDS.aboutSection}
+      title={ABOUT.title}
+      intro={ABOUT.body}
+      className="bg-surface"
+    >
       <h3 className="mt-12 text-sm font-semibold uppercase tracking-[0.25em] text-accent">
         {ABOUT.expectTitle}
       </h3>

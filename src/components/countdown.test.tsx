@@ -3,9 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAUNCH_AT_MS as LAUNCH } from '../content/event';
 import { Countdown } from './countdown';
-
-const LAUNCH = Date.parse('2025-11-15T09:00:00+03:00');
 
 function boxes() {
   return screen.getAllByRole('listitem').map((item) => item.textContent);

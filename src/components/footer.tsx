@@ -2,12 +2,13 @@ import {
   COPYRIGHT,
   DISCLAIMER,
   LEGAL_NOTICE,
-  ORGANIZING_TITLE,
+  MEDIA_PRESS_TITLE,
+  MEET_THE_TEAM_TITLE,
+  ORGANIZING_TEAM_TITLE,
   PRESS_BODY,
-  PRESS_TITLE,
-  TEAM_TITLE,
+  PRIVACY_LINK_LABEL,
 } from '../content/footer';
-import { SECTION_IDS } from '../content/navigation';
+import { ROUTES, SECTION_IDS } from '../content/navigation';
 import { PRESS_CONTACT, TEAM } from '../content/team';
 import { Logo } from './logo';
 import { SocialLinks } from './social-links';
@@ -23,6 +24,11 @@ function LegalLines() {
     <div className="mx-auto max-w-6xl px-5 py-8 text-sm text-muted sm:px-8">
       <p>{LEGAL_NOTICE}</p>
       <p className="mt-2">{COPYRIGHT}</p>
+      <p className="mt-2">
+        <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
+          {PRIVACY_LINK_LABEL}
+        </a>
+      </p>
     </div>
   );
 }
@@ -40,33 +46,33 @@ export function Footer({ mode }: FooterProps) {
   return (
     <footer className="bg-ink">
       <SocialLinks />
-      <div id={SECTION_IDS.team} className="border-t border-line bg-surface">
+      <div id={SECTION_IDS.organizingTeam} className="border-t border-line bg-surface">
         <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1fr_2fr]">
           <div>
             <p className="text-3xl">
               <Logo />
             </p>
-            <h2 className="mt-4 font-display text-3xl uppercase">{ORGANIZING_TITLE}</h2>
+            <h2 className="mt-4 font-display text-3xl uppercase">{ORGANIZING_TEAM_TITLE}</h2>
             <p className="mt-4 text-muted">{DISCLAIMER}</p>
             <p className="mt-4">
               <a
                 href={`/#${SECTION_IDS.meetTheTeam}`}
                 className="font-semibold text-accent underline underline-offset-4"
               >
-                {TEAM_TITLE}
+                {MEET_THE_TEAM_TITLE}
               </a>
             </p>
           </div>
           <div className="grid gap-12">
             <section id={SECTION_IDS.meetTheTeam} aria-labelledby="meet-the-team-heading">
               <h3 id="meet-the-team-heading" className={SUBHEADING}>
-                {TEAM_TITLE}
+                {MEET_THE_TEAM_TITLE}
               </h3>
               <TeamList members={TEAM} />
             </section>
-            <section id={SECTION_IDS.press} aria-labelledby="media-press-heading">
+            <section id={SECTION_IDS.mediaPress} aria-labelledby="media-press-heading">
               <h3 id="media-press-heading" className={SUBHEADING}>
-                {PRESS_TITLE}
+                {MEDIA_PRESS_TITLE}
               </h3>
               <p className="mt-4 max-w-xl text-paper/85">{PRESS_BODY}</p>
               <p className="mt-3 font-semibold">

@@ -5,7 +5,9 @@ import { withErrorBoundary } from './error-boundary';
 import { MENU_ID, NavBar } from './nav-bar';
 import { hashTarget, useActiveSection } from './use-active-section';
 
-const SECTION_IDS = NAV_ITEMS.flatMap((item) => (item.kind === 'section' ? [item.sectionId] : []));
+const NAV_SECTION_IDS = NAV_ITEMS.flatMap((item) =>
+  item.kind === 'section' ? [item.sectionId] : [],
+);
 
 /** Arriving from another page with `/#section`: scroll again once the page has settled. */
 function useDelayedHashScroll() {
@@ -27,7 +29,7 @@ function closeMenu(event: MouseEvent<HTMLAnchorElement>) {
 
 /** The navigation bar on `/`: the only place it needs to run, to follow the scroll position. */
 function HomeNav() {
-  const activeSectionId = useActiveSection(SECTION_IDS, ACTIVE_OFFSET_PX);
+  const activeSectionId = useActiveSection(NAV_SECTION_IDS, ACTIVE_OFFSET_PX);
   useDelayedHashScroll();
   return <NavBar isHome activeSectionId={activeSectionId} onItemClick={closeMenu} />;
 }

@@ -1,5 +1,5 @@
 import type { SpeakerTeaser } from '../content/speakers';
-import { SPEAKER_REVEAL_TEXT } from '../content/speakers';
+import { categoryText, SPEAKER_REVEAL_TEXT } from '../content/speakers';
 import { Silhouette } from './silhouette';
 
 // Stagger: 0.1 s per card index (SPEC section 4). Whole class names, so Tailwind finds them.
@@ -21,11 +21,11 @@ interface SpeakerCardProps {
 }
 
 export function SpeakerCard({ speaker, index }: SpeakerCardProps) {
-  const [first, second] = speaker.category.split('|').map((part) => part.trim());
+  const [first, second] = speaker.category;
   return (
     <article
       className={`reveal ${STAGGER[index % STAGGER.length]} flex h-full flex-col rounded-2xl border border-line bg-surface p-5`}
-      aria-label={`Speaker ${index + 1}: ${speaker.category}`}
+      aria-label={`Speaker ${index + 1}: ${categoryText(speaker.category)}`}
     >
       <Silhouette />
       <p className="mt-5 text-xs font-semibold uppercase tracking-[0.2em] text-accent">

@@ -1,7 +1,13 @@
 import { SECTION_IDS } from '../content/navigation';
 import { SPEAKERS_CTA } from '../content/speakers';
+import { SaveTheDate } from './save-the-date';
 
-export function SpeakersCta() {
+interface SpeakersCtaProps {
+  /** The address the share links share: the site's home page. */
+  shareUrl: string;
+}
+
+export function SpeakersCta({ shareUrl }: SpeakersCtaProps) {
   return (
     <section aria-labelledby="speakers-cta-heading" className="pb-20 sm:pb-28">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
@@ -14,11 +20,12 @@ export function SpeakersCta() {
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-paper/90">{SPEAKERS_CTA.body}</p>
           <a
-            href={`/#${SECTION_IDS.signup}`}
+            href={`/#${SECTION_IDS.emailSignup}`}
             className="mt-8 inline-flex rounded-full bg-action px-8 py-4 font-bold text-white transition-colors hover:bg-action-hover"
           >
             {SPEAKERS_CTA.linkLabel}
           </a>
+          <SaveTheDate shareUrl={shareUrl} className="mt-8" />
         </div>
       </div>
     </section>

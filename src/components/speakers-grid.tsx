@@ -1,4 +1,4 @@
-import { SPEAKERS, SPEAKERS_GRID_TITLE } from '../content/speakers';
+import { categoryText, SPEAKERS, SPEAKERS_GRID_TITLE } from '../content/speakers';
 import { SpeakerCard } from './speaker-card';
 
 export function SpeakersGrid() {
@@ -10,7 +10,7 @@ export function SpeakersGrid() {
         </h2>
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {SPEAKERS.map((speaker, index) => (
-            <li key={`${speaker.category}-${index}`}>
+            <li key={`${categoryText(speaker.category)}-${index}`}>
               <SpeakerCard speaker={speaker} index={index} />
             </li>
           ))}

@@ -1,10 +1,10 @@
+import { eventDates } from '../lib/event-dates.ts';
+
 // The facts of this edition. Organisers: change these for the next event; every page, the
 // countdown, the share tags and the JSON-LD read them from here.
 
 /** Short name, as it appears in the logo and page titles. */
 export const EVENT_SHORT_NAME = 'TEDxKampalaBS';
-/** Full name, for the share card, JSON-LD and the legal notice. */
-export const EVENT_FULL_NAME = 'TEDxKampalaBS 2025';
 /** The host institution, named only in the disclaimer. */
 export const HOST_INSTITUTION = 'the university';
 /** Where the event happens; shown to search engines in the Event JSON-LD. */
@@ -12,17 +12,28 @@ export const EVENT_VENUE = 'Kampala, Uganda';
 export const EVENT_CITY = 'Kampala';
 export const EVENT_COUNTRY = 'UG';
 
-/** The moment the countdown reaches zero, stored with its offset so every time zone agrees. */
+/**
+ * The moment the countdown reaches zero, stored with its offset so every time zone agrees.
+ * Every date on the site (copy, name, copyright, JSON-LD, share image) is derived from it.
+ */
 export const LAUNCH_AT = '2025-11-15T09:00:00+03:00';
+/** Where the event happens: the calendar date is the one in this time zone. */
+export const EVENT_TIME_ZONE = 'Africa/Kampala';
 /** The launch moment in epoch milliseconds. */
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT);
 
-/** The event's calendar date, for <time datetime>. */
-export const EVENT_DATE_ISO = LAUNCH_AT.slice(0, 10);
-/** How the date is written in copy. */
-export const EVENT_DATE_LONG = 'November 15th, 2025';
-export const EVENT_DATE_SHORT = 'Nov 15, 2025';
-export const COPYRIGHT_YEAR = 2025;
+const dates = eventDates(LAUNCH_AT, EVENT_TIME_ZONE);
+/** The event's calendar date, for <time datetime>: 2025-11-15. */
+export const EVENT_DATE_ISO = dates.iso;
+/** How copy writes the date: November 15th, 2025. */
+export const EVENT_DATE_LONG = dates.long;
+/** How the speaker cards write it: Nov 15, 2025. */
+export const EVENT_DATE_SHORT = dates.short;
+export const EVENT_YEAR = dates.year;
+export const COPYRIGHT_YEAR = EVENT_YEAR;
+
+/** Full name, for the share card, JSON-LD and the web manifest. */
+export const EVENT_FULL_NAME = `${EVENT_SHORT_NAME} ${EVENT_YEAR}`;
 
 /** Canonical origin of the site; `SITE_URL` at build time overrides it (see astro.config.mjs). */
 export const SITE_URL_DEFAULT = 'https://tedxkampalabs.example';

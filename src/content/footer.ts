@@ -8,8 +8,13 @@ export const LEGAL_NOTICE = 'This independent TEDx event is operated under licen
 
 export const COPYRIGHT = `© ${COPYRIGHT_YEAR} ${EVENT_SHORT_NAME}. All rights reserved.`;
 
-export const TEAM_TITLE = 'Meet the Team';
-export const PRESS_TITLE = 'Media & Press';
+/** Heading of the team list (#meet-the-team) and the footer link to it. */
+export const MEET_THE_TEAM_TITLE = 'Meet the Team';
+/** Heading of the press contact (#media-press). */
+export const MEDIA_PRESS_TITLE = 'Media & Press';
 export const PRESS_BODY =
   'The licensed organizer is the sole media spokesperson for the event. Please direct all press enquiries to:';
-export const ORGANIZING_TITLE = 'Organizing Team';
+/** Heading of the footer area (#organizing-team). */
+export const ORGANIZING_TEAM_TITLE = 'Organizing Team';
+
+export const PRIVACY_LINK_LABEL = 'Privacy';

@@ -79,6 +79,10 @@ export const SIGNUP = {
   submitLabel: 'Notify Me',
   submittingLabel: 'Subscribing…',
   thanks: 'Thanks for subscribing!',
+  /** The one line under the form: what the address is for (the privacy page says the rest). */
+  privacyNote:
+    'We use your email only to tell you about the launch and news of this event. Unsubscribe any time.',
+  privacyLinkLabel: 'How we handle your data',
 } as const;
 
 export const SOCIAL_TITLE = 'Follow the journey';

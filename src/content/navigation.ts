@@ -15,18 +15,24 @@ export interface RouteNavItem {
 
 export type NavItem = SectionNavItem | RouteNavItem;
 
+/** The anchors on `/` (SPEC section 2), each key the camel case of its id. */
 export const SECTION_IDS = {
-  about: 'about-section',
-  team: 'organizing-team',
+  aboutSection: 'about-section',
+  emailSignup: 'email-signup',
+  /** The footer area: the organizers, their disclaimer, the team list and the press contact. */
+  organizingTeam: 'organizing-team',
+  /** Inside organizing-team: the team list (what the footer's "Meet the Team" link opens). */
   meetTheTeam: 'meet-the-team',
-  press: 'media-press',
-  signup: 'email-signup',
+  /** Inside organizing-team: the press contact. */
+  mediaPress: 'media-press',
 } as const;
 
+// As the SPEC has it, the nav's "Meet the Team" scrolls to the whole organizing-team area, while
+// the footer's "Meet the Team" link opens the team list inside it (meet-the-team).
 export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'section', label: 'About', sectionId: SECTION_IDS.about },
-  { kind: 'section', label: 'Meet the Team', sectionId: SECTION_IDS.team },
-  { kind: 'section', label: 'Press & Media', sectionId: SECTION_IDS.press },
+  { kind: 'section', label: 'About', sectionId: SECTION_IDS.aboutSection },
+  { kind: 'section', label: 'Meet the Team', sectionId: SECTION_IDS.organizingTeam },
+  { kind: 'section', label: 'Press & Media', sectionId: SECTION_IDS.mediaPress },
   { kind: 'route', label: 'About TED/TEDx', href: '/about' },
 ];
 
@@ -34,4 +40,5 @@ export const ROUTES = {
   home: '/',
   about: '/about',
   speakers: '/speakers',
+  privacy: '/privacy',
 } as const;

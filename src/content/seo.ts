@@ -1,6 +1,10 @@
 // Page titles and descriptions, one per route.
 
+import { parseThemeColors, themeColor } from '../lib/theme-colors';
+import themeCss from '../styles/global.css?raw';
+import type { SignupKind } from '../lib/signup-contract';
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
+import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from './notices';
 
 export interface PageMeta {
   title: string;
@@ -21,11 +25,30 @@ export const PAGE_META = {
     title: `Speakers — The Voices. Not Yet Revealed. · ${EVENT_SHORT_NAME}`,
     description: `Ten extraordinary minds, one transformative stage. Meet the speakers of ${EVENT_SHORT_NAME} on ${EVENT_DATE_LONG}.`,
   },
+  privacy: {
+    title: `Privacy: what happens to your email · ${EVENT_SHORT_NAME}`,
+    description: `Who keeps the email addresses left on the ${EVENT_SHORT_NAME} sign-up form, what for, for how long, and how to have yours deleted.`,
+  },
   notFound: {
     title: `Page not found · ${EVENT_SHORT_NAME}`,
     description: 'This page does not exist. Return to the home page.',
   },
 } satisfies Record<string, PageMeta>;
+
+const OUTCOME_NOTICES = {
+  success: NOTICE_SUCCESS,
+  duplicate: NOTICE_DUPLICATE,
+  failure: NOTICE_FAILURE,
+} as const;
+
+/** The page a no-JavaScript sign-up lands on: titled with the outcome's notice. */
+export function signupOutcomePageMeta(kind: SignupKind): PageMeta {
+  const notice = OUTCOME_NOTICES[kind];
+  return {
+    title: `${notice.title} · ${EVENT_SHORT_NAME}`,
+    description: `${notice.title} ${notice.description}`,
+  };
+}
 
 export const SHARE_IMAGE = {
   path: '/og-image.png',
@@ -34,4 +57,5 @@ export const SHARE_IMAGE = {
   alt: `${EVENT_SHORT_NAME} — ${EVENT_DATE_LONG}`,
 } as const;
 
-export const THEME_COLOR = '#0a0a0a';
+/** The browser's UI colour and the web manifest's: the page's own near-black. */
+export const THEME_COLOR = themeColor(parseThemeColors(themeCss), 'ink');

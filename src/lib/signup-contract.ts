@@ -26,3 +26,26 @@ export interface SignupRow extends SignupInsert {
 
 export const EMAIL_MAX_LENGTH = 254;
 export const FIRST_NAME_MAX_LENGTH = 100;
+
+/**
+ * The no-JavaScript path (supabase/migrations/20261122110000_signup_form.sql): the form posts
+ * its fields as a form body to this PostgREST function, which answers 303 to the outcome page.
+ */
+export const SIGNUP_FORM_FUNCTION = 'signup_form';
+/** The honeypot field: people never see it; a bot that fills it is told "subscribed". */
+export const HONEYPOT_FIELD = 'website';
+
+export type SignupKind = 'success' | 'duplicate' | 'failure';
+
+/** The prerendered page for each outcome, as the function's Location names it. */
+export const SIGNUP_OUTCOME_PATHS: Record<SignupKind, string> = {
+  success: '/signup/subscribed',
+  duplicate: '/signup/already-subscribed',
+  failure: '/signup/failed',
+};
+
+/** The form's action: the function's REST address, with the public anon key in the query. */
+export function signupFormAction(supabaseUrl: string | undefined, anonKey: string): string {
+  const origin = supabaseUrl ? new URL(supabaseUrl).origin : '';
+  return `${origin}/rest/v1/rpc/${SIGNUP_FORM_FUNCTION}?apikey=${encodeURIComponent(anonKey)}`;
+}

@@ -4,10 +4,10 @@ import {
   NOTICE_SUCCESS,
   type NoticeText,
 } from '../content/notices';
-import { DUPLICATE_EMAIL_CODE } from './signup-contract';
+import { DUPLICATE_EMAIL_CODE, type SignupKind } from './signup-contract';
 
 export interface SignupOutcome {
-  kind: 'success' | 'duplicate' | 'failure';
+  kind: SignupKind;
   notice: NoticeText;
   /** Whether the form is replaced by the thank-you message (SPEC section 4). */
   isSubscribed: boolean;
@@ -24,4 +24,15 @@ export function signupOutcome(errorCode: string | null): SignupOutcome {
     return { kind: 'duplicate', notice: NOTICE_DUPLICATE, isSubscribed: true };
   }
   return { kind: 'failure', notice: NOTICE_FAILURE, isSubscribed: false };
+}
+
+const CODE_OF_KIND: Record<SignupKind, string | null> = {
+  success: null,
+  duplicate: DUPLICATE_EMAIL_CODE,
+  failure: '',
+};
+
+/** The outcome a no-JavaScript sign-up landed on (its prerendered outcome page). */
+export function signupOutcomeOfKind(kind: SignupKind): SignupOutcome {
+  return signupOutcome(CODE_OF_KIND[kind]);
 }

@@ -39,7 +39,9 @@ describe('SignupForm', () => {
     const email = screen.getByRole('textbox', { name: 'Email address' });
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
-    expect(screen.getByRole('textbox', { name: 'First name' })).not.toBeRequired();
+    const firstName = screen.getByRole('textbox', { name: 'First name' });
+    expect(firstName).not.toBeRequired();
+    expect(firstName).toHaveAttribute('placeholder', 'First name (optional)');
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
@@ -119,5 +121,40 @@ describe('SignupForm', () => {
     honeypot.value = 'http://spam.example';
     await fillAndSubmit('bot@example.ug');
     expect(subscribeMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('SignupForm before and without JavaScript', () => {
+  it('is a real form: it posts email, first_name and the honeypot to the signup function', () => {
+    const form = screen.getByRole('button', { name: 'Notify Me' }).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('enctype', 'application/x-www-form-urlencoded');
+    const action = new URL(form?.getAttribute('action') ?? '', 'https://site.example');
+    expect(action.pathname).toBe('/rest/v1/rpc/signup_form');
+    expect(action.searchParams.get('apikey')).toBeTruthy();
+    const names = [...(form?.querySelectorAll('input') ?? [])].map((input) => input.name);
+    expect(names.sort()).toEqual(['email', 'first_name', 'website']);
+  });
+
+  it('says what the address is for, linking to the privacy page', () => {
+    expect(screen.getByRole('link', { name: 'How we handle your data' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
+});
+
+describe('SignupForm on an outcome page', () => {
+  beforeEach(cleanup);
+
+  it.each([
+    ['success', 'Successfully subscribed!', true],
+    ['duplicate', "You're already on the list!", true],
+    ['failure', 'Something went wrong', false],
+  ] as const)('%s: shows its notice', (kind, title, isSubscribed) => {
+    render(<SignupFormIsland initialOutcome={kind} />);
+    expect(screen.getByRole('status')).toHaveTextContent(title);
+    expect(screen.queryByText('Thanks for subscribing!') !== null).toBe(isSubscribed);
+    expect(screen.queryByRole('textbox', { name: 'Email address' }) !== null).toBe(!isSubscribed);
   });
 });

@@ -1,23 +1,53 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
 import { SIGNUP } from '../../content/home';
+import { ROUTES } from '../../content/navigation';
 import type { NoticeText } from '../../content/notices';
 import { toSignupInsert } from '../../lib/normalise-signup';
-import { signupOutcome, type SignupOutcome } from '../../lib/signup-outcome';
+import {
+  HONEYPOT_FIELD,
+  LOCAL_ANON_KEY,
+  signupFormAction,
+  type SignupKind,
+} from '../../lib/signup-contract';
+import { signupOutcome, signupOutcomeOfKind, type SignupOutcome } from '../../lib/signup-outcome';
 import { Notice } from './notice';
 import { preloadSubscribe, subscribe } from './subscribe';
 
 type Phase = 'idle' | 'submitting' | 'subscribed';
 
-const HONEYPOT_NAME = 'website';
+type ShownNotice = NoticeText & { kind: SignupKind };
+
+// Without JavaScript (or before hydration) the browser posts the form here; the function answers
+// 303 to the outcome page. Once hydrated, handleSubmit takes over and nothing is posted.
+const FORM_ACTION = signupFormAction(
+  import.meta.env.PUBLIC_SUPABASE_URL,
+  import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+);
+
+interface SignupFormProps {
+  /** On an outcome page (after a no-JavaScript post): the state that outcome leaves. */
+  initialOutcome?: SignupKind;
+}
+
+function initialState(kind: SignupKind | undefined): { phase: Phase; notice: ShownNotice | null } {
+  if (!kind) return { phase: 'idle', notice: null };
+  const outcome = signupOutcomeOfKind(kind);
+  return {
+    phase: outcome.isSubscribed ? 'subscribed' : 'idle',
+    notice: { ...outcome.notice, kind: outcome.kind },
+  };
+}
 
 const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed (SPEC section 4), notices per section 8. */
-export function SignupForm() {
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [notice, setNotice] = useState<(NoticeText & { kind: SignupOutcome['kind'] }) | null>(null);
+export function SignupForm({ initialOutcome }: SignupFormProps) {
+  const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
+  const [notice, setNotice] = useState<ShownNotice | null>(
+    () => initialState(initialOutcome).notice,
+  );
   const emailId = useId();
   const nameId = useId();
 
@@ -26,7 +56,7 @@ export function SignupForm() {
     if (phase !== 'idle') return;
     const data = new FormData(event.currentTarget);
     // A filled honeypot is a bot: pretend it worked and send nothing.
-    if (String(data.get(HONEYPOT_NAME) ?? '') !== '') {
+    if (String(data.get(HONEYPOT_FIELD) ?? '') !== '') {
       finish(signupOutcome(null));
       return;
     }
@@ -54,6 +84,9 @@ export function SignupForm() {
         </p>
       ) : (
         <form
+          method="post"
+          action={FORM_ACTION}
+          encType="application/x-www-form-urlencoded"
           onSubmit={handleSubmit}
           aria-busy={isSubmitting}
           className="flex flex-col gap-3 sm:flex-row sm:flex-wrap"
@@ -91,7 +124,7 @@ export function SignupForm() {
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label>
               Leave this empty
-              <input type="text" name={HONEYPOT_NAME} tabIndex={-1} autoComplete="off" />
+              <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
             </label>
           </div>
           <button
@@ -110,6 +143,12 @@ export function SignupForm() {
         </form>
       )}
       <Notice notice={notice} />
+      <p className="mt-4 text-sm text-muted">
+        {SIGNUP.privacyNote}{' '}
+        <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
+          {SIGNUP.privacyLinkLabel}
+        </a>
+      </p>
     </div>
   );
 }

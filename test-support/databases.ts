@@ -7,11 +7,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrate, readMigrations } from '../db/migrate.ts';
-import { openPglite } from '../db/pglite.ts';
-import { openPostgres } from '../db/postgres.ts';
-import type { Db } from '../db/types.ts';
-import { TABLE } from '../rest/signups.ts';
+import { migrate, readMigrations } from '../server/db/migrate.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import type { Db } from '../server/db/types.ts';
+import { TABLE } from '../server/rest/signups.ts';
 
 const migrationsHash = createHash('sha1')
   .update(
@@ -19,10 +19,10 @@ const migrationsHash = createHash('sha1')
       .map((m) => m.version + m.sql)
       .join('\n'),
   )
-  .update(readFileSync(new URL('../db/bootstrap.sql', import.meta.url)))
+  .update(readFileSync(new URL('../server/db/bootstrap.sql', import.meta.url)))
   // A new PGlite may not read an older one's data directory.
   .update(
-    readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)),
+    readFileSync(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)),
   )
   .digest('hex')
   .slice(0, 12);

@@ -3,15 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite } from '../../server/db/pglite.ts';
-import type { Db } from '../../server/db/types.ts';
-import {
-  postgresDatabase,
-  seedPgliteDir,
-  TEST_DATABASE_URL,
-} from '../../server/test-support/databases.ts';
-import { startServer, type ServerProcess } from '../../server/test-support/server-process.ts';
-import type { SinkMessage } from '../../scripts/smtp-sink.ts';
+import { openPglite } from '../server/db/pglite.ts';
+import type { Db } from '../server/db/types.ts';
+import { postgresDatabase, seedPgliteDir, TEST_DATABASE_URL } from './databases.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import type { SinkMessage } from './smtp-sink.ts';
 
 export interface ListBackend {
   name: string;
@@ -57,8 +53,7 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
     env: { DATA_DIR: dir },
     server,
     async dispose() {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await server.stop();
       remove();
     },
   };

@@ -1,0 +1,67 @@
+// The audit's budgets (test-support/budgets.ts, as docs/performance.md states them) and its table.
+import { SITE_BUDGET } from '../test-support/budgets.ts';
+import { kb, markdownTable } from '../test-support/table.ts';
+import type { RouteFigures } from './audit-route.ts';
+
+export function budgetMisses(figures: RouteFigures): string[] {
+  const misses: string[] = [];
+  const at = figures.route;
+  if (figures.performance < SITE_BUDGET.performance)
+    misses.push(`${at}: performance ${figures.performance} < ${SITE_BUDGET.performance}`);
+  for (const [name, value] of [
+    ['accessibility', figures.accessibility],
+    ['best practices', figures.bestPractices],
+    ['SEO', figures.seo],
+  ] as const) {
+    if (value < SITE_BUDGET.otherCategories)
+      misses.push(`${at}: ${name} ${value} < ${SITE_BUDGET.otherCategories}`);
+  }
+  // `!(x <= budget)` so that a missing (NaN) figure is a miss, never a silent pass.
+  if (!(figures.lcpMs <= SITE_BUDGET.lcpMs))
+    misses.push(`${at}: LCP ${Math.round(figures.lcpMs)} ms > ${SITE_BUDGET.lcpMs}`);
+  if (!(figures.tbtMs <= SITE_BUDGET.tbtMs))
+    misses.push(`${at}: TBT ${Math.round(figures.tbtMs)} ms > ${SITE_BUDGET.tbtMs}`);
+  if (!(figures.cls <= SITE_BUDGET.cls))
+    misses.push(`${at}: CLS ${figures.cls.toFixed(3)} > ${SITE_BUDGET.cls}`);
+  if (at === '/') {
+    if (figures.jsGzipBytes > SITE_BUDGET.homeJsBytes)
+      misses.push(`/: initial JS ${kb(figures.jsGzipBytes)} gzip > ${kb(SITE_BUDGET.homeJsBytes)}`);
+    if (figures.totalBytes > SITE_BUDGET.homeTotalBytes)
+      misses.push(`/: first visit ${kb(figures.totalBytes)} > ${kb(SITE_BUDGET.homeTotalBytes)}`);
+  }
+  if (misses.length > 0 && figures.failedAudits.length > 0)
+    misses.push(`${at}: failing audits: ${figures.failedAudits.join(', ')}`);
+  return misses;
+}
+
+export function figuresTable(rows: RouteFigures[]): string {
+  const header = [
+    'route',
+    'perf',
+    'a11y',
+    'b.p.',
+    'seo',
+    'LCP',
+    'TBT',
+    'CLS',
+    'JS gz',
+    'CSS gz',
+    'total',
+  ];
+  return markdownTable(
+    header,
+    rows.map((row) => [
+      row.route,
+      String(row.performance),
+      String(row.accessibility),
+      String(row.bestPractices),
+      String(row.seo),
+      `${Math.round(row.lcpMs)} ms`,
+      `${Math.round(row.tbtMs)} ms`,
+      row.cls.toFixed(3),
+      kb(row.jsGzipBytes),
+      kb(row.cssGzipBytes),
+      kb(row.totalBytes),
+    ]),
+  );
+}

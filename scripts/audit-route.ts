@@ -1,0 +1,92 @@
+// One route through Lighthouse (mobile defaults), several runs, the median of each figure, plus
+// the gzip -9 size of the JavaScript and CSS a first visit loads.
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+
+export const RUNS = 3;
+/** A run that Lighthouse reports as failed (a runtime error, a missing metric) is retried. */
+const MAX_ATTEMPTS = RUNS + 3;
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+export interface RouteFigures {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  totalBytes: number;
+  failedAudits: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** gzip -9 size of each resource of one type, fetched uncompressed from the server. */
+async function gzipBytes(items: NetworkItem[], type: string): Promise<number> {
+  let total = 0;
+  for (const item of items.filter((entry) => entry.resourceType === type)) {
+    const body = Buffer.from(await (await fetch(item.url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+export async function auditRoute(
+  url: string,
+  chromePort: number,
+  route: string,
+): Promise<RouteFigures> {
+  const runs: Result[] = [];
+  for (let attempt = 1; runs.length < RUNS && attempt <= MAX_ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error' });
+    const lhr = result?.lhr;
+    const isComplete =
+      lhr &&
+      !lhr.runtimeError &&
+      Number.isFinite(lhr.audits['largest-contentful-paint']?.numericValue);
+    if (isComplete) runs.push(lhr);
+    else
+      console.warn(
+        `${route}: Lighthouse run ${attempt} failed (${lhr?.runtimeError?.code ?? 'no metrics'}); retrying`,
+      );
+  }
+  if (runs.length < RUNS) throw new Error(`${route}: fewer than ${RUNS} complete Lighthouse runs`);
+  const score = (id: string) =>
+    median(runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
+  const metric = (id: string) => median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? NaN));
+  const last = runs[runs.length - 1];
+  const items = ((last.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ??
+    []) as NetworkItem[];
+  const failedAudits = Object.values(last.audits)
+    .filter(
+      (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+    )
+    .map((audit) => audit.id);
+  return {
+    route,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    jsGzipBytes: await gzipBytes(items, 'Script'),
+    cssGzipBytes: await gzipBytes(items, 'Stylesheet'),
+    totalBytes: metric('total-byte-weight'),
+    failedAudits,
+  };
+}

@@ -1,0 +1,60 @@
+// `npm run og`: renders the share image and icons in public/ in the machine's Chromium, from the
+// event's name and date (src/content/event.ts) and the theme's colours. Run it after changing
+// them, then commit the PNGs.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
+import { faviconSvg, icon, shareCard } from './og-pages.ts';
+
+const publicDir = join(import.meta.dirname, '..', 'public');
+
+async function screenshot(browser: Browser, html: string, width: number, height: number) {
+  const work = mkdtempSync(join(tmpdir(), 'og-'));
+  // From a file, so the page may load the fonts from node_modules by file:// URL.
+  const file = join(work, 'page.html');
+  writeFileSync(file, html);
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  try {
+    await page.goto(pathToFileURL(file).href);
+    await page.evaluate(() => document.fonts.ready);
+    return await page.screenshot({ omitBackground: true });
+  } finally {
+    await page.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** An .ico holding one PNG image (supported by every browser that reads .ico). */
+function pngToIco(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size >= 256 ? 0 : size, 6);
+  header.writeUInt8(size >= 256 ? 0 : size, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(22, 18); // image offset
+  return Buffer.concat([header, png]);
+}
+
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  const write = async (name: string, html: string, width: number, height = width) =>
+    writeFileSync(join(publicDir, name), await screenshot(browser, html, width, height));
+  await write('og-image.png', shareCard, 1200, 630);
+  await write('apple-touch-icon.png', icon(180, 0.16, 0), 180);
+  await write('icon-192.png', icon(192), 192);
+  await write('icon-512.png', icon(512), 512);
+  await write('icon-512-maskable.png', icon(512, 0.24, 0), 512);
+  const favicon = await screenshot(browser, icon(32, 0.1, 0.18), 32, 32);
+  writeFileSync(join(publicDir, 'favicon.ico'), pngToIco(favicon, 32));
+  writeFileSync(join(publicDir, 'favicon.svg'), faviconSvg);
+} finally {
+  await browser.close();
+}
+console.log('Wrote og-image.png, icons and favicons to public/');

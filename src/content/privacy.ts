@@ -1,0 +1,100 @@
+// The privacy page (/privacy): what happens to an address left on the sign-up form, in plain
+// words. Organisers: keep this true. If you change who runs the list, what it is used for or how
+// long it is kept, change it here first.
+
+import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
+import { PRESS_CONTACT } from './team';
+
+/** How long after the event day the list is kept before it is deleted. */
+export const RETENTION_MONTHS = 6;
+
+/** Who to write to about your data: the licensed organizer. */
+export const PRIVACY_CONTACT = PRESS_CONTACT;
+
+export interface PrivacyLink {
+  text: string;
+  href: string;
+  external?: boolean;
+}
+
+/** A paragraph: text with the odd link in it. */
+export type PrivacyParagraph = readonly (string | PrivacyLink)[];
+
+export interface PrivacySection {
+  id: string;
+  heading: string;
+  paragraphs: readonly PrivacyParagraph[];
+}
+
+const contactLink: PrivacyLink = {
+  text: PRIVACY_CONTACT.email,
+  href: `mailto:${PRIVACY_CONTACT.email}`,
+};
+
+export const PRIVACY_INTRO = {
+  kicker: 'Privacy',
+  title: 'Your email, in plain words',
+  body: `What happens to the address you leave on the ${EVENT_SHORT_NAME} sign-up form: who keeps it, what for, for how long, and how to get it deleted.`,
+} as const;
+
+export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
+  {
+    id: 'who',
+    heading: 'Who keeps it',
+    paragraphs: [
+      [
+        `The student organising team of ${EVENT_SHORT_NAME}, an independently organised event. Not TED, and not the university. Write to ${PRIVACY_CONTACT.name}, ${PRIVACY_CONTACT.role}: `,
+        contactLink,
+        '.',
+      ],
+    ],
+  },
+  {
+    id: 'what-for',
+    heading: 'What it is for',
+    paragraphs: [
+      [
+        `One thing only: to tell you when ${EVENT_SHORT_NAME} launches, and to send you news of this event. We do not sell it, share it, or use it for anything else.`,
+      ],
+    ],
+  },
+  {
+    id: 'what-we-keep',
+    heading: 'What we keep, and for how long',
+    paragraphs: [
+      [
+        'Your email address, your first name if you gave one, and the time you signed up. Nothing else: no tracking, no cookies from this form.',
+      ],
+      [
+        `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}. If you unsubscribe or ask us to delete your address, it goes sooner.`,
+      ],
+    ],
+  },
+  {
+    id: 'leaving',
+    heading: 'Leaving the list',
+    paragraphs: [
+      [
+        'Every message we send has an unsubscribe link. One click and you get nothing more from us.',
+      ],
+      [
+        'To see what we hold about you, or to have it deleted, write to ',
+        contactLink,
+        '. We will delete it and tell you when it is done.',
+      ],
+    ],
+  },
+  {
+    id: 'complaints',
+    heading: 'If you are not happy',
+    paragraphs: [
+      [
+        'Tell us first, at ',
+        contactLink,
+        '. You also have the right to complain to Uganda’s Personal Data Protection Office (PDPO), part of the National Information Technology Authority – Uganda (NITA-U), under the Data Protection and Privacy Act, 2019: ',
+        { text: 'pdpo.go.ug', href: 'https://pdpo.go.ug/', external: true },
+        '.',
+      ],
+    ],
+  },
+];

@@ -1,0 +1,50 @@
+// Every way the event's date is written, from the launch moment and the event's time zone, so
+// next year's edition changes one line (LAUNCH_AT in src/content/event.ts).
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+export interface EventDates {
+  /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
+  iso: string;
+  /** As copy writes it: November 15th, 2025. */
+  long: string;
+  /** As the speaker cards write it: Nov 15, 2025. */
+  short: string;
+  year: number;
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The date of `moment` (an ISO string with offset) as seen in `timeZone`. */
+export function eventDates(moment: string, timeZone: string): EventDates {
+  // With its offset: a moment without one would mean different times on different machines.
+  const at = new Date(moment);
+  if (!ISO_WITH_OFFSET.test(moment) || Number.isNaN(at.getTime())) {
+    throw new Error(`Not a date and time with an offset: ${moment}`);
+  }
+  const parts = (month: 'long' | 'short' | '2-digit') => {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month,
+      day: 'numeric',
+    });
+    const found = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+    return { year: Number(found.year), month: found.month, day: Number(found.day) };
+  };
+  const long = parts('long');
+  const short = parts('short');
+  const numeric = parts('2-digit');
+  return {
+    iso: `${numeric.year}-${numeric.month}-${String(numeric.day).padStart(2, '0')}`,
+    long: `${long.month} ${ordinal(long.day)}, ${long.year}`,
+    short: `${short.month} ${short.day}, ${short.year}`,
+    year: long.year,
+  };
+}

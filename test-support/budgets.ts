@@ -1,0 +1,23 @@
+// The speed and weight budgets (docs/performance.md), in one place: `npm run audit`,
+// `npm run bench` and the browser tests all read them from here.
+
+export const SITE_BUDGET = {
+  /** Lighthouse performance score, mobile defaults, on every route. */
+  performance: 98,
+  /** Accessibility, best practices and SEO. */
+  otherCategories: 100,
+  lcpMs: 1500,
+  tbtMs: 50,
+  cls: 0.01,
+  /** JavaScript a first visit to `/` loads, compressed (supabase-js is not in it). */
+  homeJsBytes: 80 * 1024,
+  /** Everything a first visit to `/` transfers. */
+  homeTotalBytes: 200 * 1024,
+} as const;
+
+export const BENCH_BUDGET = {
+  /** The embedded server's sign-ups per second, as a share of its database's raw insert rate. */
+  ratio: 0.6,
+  p99Ms: 100,
+  p99AtConnections: 50,
+} as const;
