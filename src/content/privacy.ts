@@ -63,7 +63,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
     heading: 'What we keep, and for how long',
     paragraphs: [
       [
-        'Your email address, your first name if you gave one, and the time you signed up. Nothing else: no tracking, no cookies from this form.',
+        'Your email address, your first name if you gave one, and the time you signed up; for the messages we send, a random code for your unsubscribe link and a note of which message reached you (kept as a scrambled fingerprint of the address, so nobody gets the same message twice). Nothing else: no tracking, no cookies from this form.',
       ],
       [
         `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}. If you unsubscribe or ask us to delete your address, it goes sooner.`,
