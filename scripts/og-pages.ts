@@ -1,19 +1,17 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
 // src/content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from '../src/content/event.ts';
-import { parseThemeColors, themeColor } from '../src/lib/theme-colors.ts';
+import { theme } from '../server/theme.ts';
 
 const root = join(import.meta.dirname, '..');
 const fontDir = join(root, 'node_modules/@fontsource');
 const interDir = join(root, 'node_modules/@fontsource-variable/inter/files');
 
-const colors = parseThemeColors(readFileSync(join(root, 'src/styles/global.css'), 'utf8'));
-const RED = themeColor(colors, 'brand');
-const ACCENT = themeColor(colors, 'accent');
-const INK = themeColor(colors, 'ink');
-const PAPER = themeColor(colors, 'paper');
+const RED = theme('brand');
+const ACCENT = theme('accent');
+const INK = theme('ink');
+const PAPER = theme('paper');
 
 const PREFIX = 'TEDx';
 const rest = EVENT_SHORT_NAME.startsWith(PREFIX) ? EVENT_SHORT_NAME.slice(PREFIX.length) : '';

@@ -2,15 +2,17 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject } from 'marked';
+import { theme } from '../../server/theme.ts';
 
-// The site's theme colours (src/styles/global.css): mail cannot read CSS variables.
-const INK = '#0a0a0a';
-const SURFACE = '#151515';
-const PAPER = '#f5f5f5';
-const MUTED = '#a3a3a3';
-const BRAND = '#e62b1e'; // logo and rules only, as on the site
-const ACCENT = '#ff4a3d'; // red text on dark: 5.9:1
-const ACTION = '#d42a1d'; // button fill under white text: 5:1
+// The site's theme colours: mail cannot read CSS variables.
+const INK = theme('ink');
+const SURFACE = theme('surface');
+const PAPER = theme('paper');
+const MUTED = theme('muted');
+const LINE = theme('line');
+const BRAND = theme('brand'); // logo and rules only, as on the site
+const ACCENT = theme('accent'); // red text on dark: 5.9:1
+const ACTION = theme('action'); // button fill under white text: 5:1
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 const esc = (s: string) =>
@@ -54,7 +56,7 @@ export function markdownRenderer(): RendererObject {
       return `<li style="margin:0 0 8px;font-family:${FONT};font-size:16px;line-height:1.6;color:${PAPER};">${this.parser.parseInline(item.tokens)}</li>`;
     },
     hr() {
-      return `<hr style="border:0;border-top:1px solid #2e2e2e;margin:24px 0;">\n`;
+      return `<hr style="border:0;border-top:1px solid ${LINE};margin:24px 0;">\n`;
     },
   };
 }
@@ -93,7 +95,7 @@ export function mailHtml(parts: MailHtmlParts): string {
 <tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${logoHtml(parts.logo)}</td></tr>
 <tr><td style="padding:16px 24px 8px;">
 ${parts.bodyHtml}</td></tr>
-<tr><td style="padding:16px 24px 28px;border-top:1px solid #2e2e2e;font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
+<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
 You are getting this because you signed up at <a href="${site}" style="color:${MUTED};text-decoration:underline;">${site.replace(/^https?:\/\//, '')}</a> to hear when ${esc(parts.logo)} launches.
 <a href="${parts.unsubscribeUrl}" style="${LINK}">Unsubscribe</a> with one click.
 </td></tr>
