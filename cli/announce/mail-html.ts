@@ -2,6 +2,7 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject } from 'marked';
+import { escapeHtml as esc } from '../../server/escape-html.ts';
 import { theme } from '../../server/theme.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
@@ -14,9 +15,6 @@ const BRAND = theme('brand'); // logo and rules only, as on the site
 const ACCENT = theme('accent'); // red text on dark: 5.9:1
 const ACTION = theme('action'); // button fill under white text: 5:1
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const P = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.6;color:${PAPER};`;
 const LINK = `color:${ACCENT};text-decoration:underline;`;

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
+import { escapeHtml } from '../../server/escape-html.ts';
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,
@@ -65,14 +66,6 @@ export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE): Message
 const FIRST_NAME = '{{first_name}}';
 // A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
-
-const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** A name as the database holds it may still contain control characters: never in a header. */
 const cleanName = (name: string | null) => (name ?? '').replace(/\p{Cc}+/gu, ' ').trim();
