@@ -8,17 +8,20 @@
 //      stopped), whose engine alone takes about 400 MB.
 // Budget (runs 1 and 2): >= 300 messages/s, peak RSS < 200 MB, paced rate within 10% of 20/s.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
+import { ANNOUNCE_BUDGET as BUDGET } from '../test-support/budgets.ts';
+import { startServer } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { markdownTable } from '../test-support/table.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
-const PACED = { rate: 20, messages: 300 };
+const PACED = { rate: BUDGET.pacedRate, messages: 300 };
 const DIRECT_MESSAGES = 5000;
 /** The Node flags `npm run announce` runs with (package.json): a small heap keeps its memory
  * flat, as the live data does not grow with the list. */
@@ -28,7 +31,6 @@ const NODE_FLAGS =
       scripts: Record<string, string>;
     }
   ).scripts.announce.match(/--[a-z-]+=\d+/g) ?? [];
-const BUDGET = { perSecond: 300, rssMb: 200, rateTolerance: 0.1 };
 
 /** Peak resident memory (VmHWM) of a process, in MB; Linux only. */
 function peakRssMb(pid: number): number | null {
@@ -101,33 +103,6 @@ async function announce(
   } satisfies Run;
 }
 
-/** The real server on DATA_DIR, as `npm start` runs it (log to a file). */
-async function startServer(dataDir: string): Promise<() => Promise<void>> {
-  const logPath = join(dataDir, 'server.log');
-  const log = openSync(logPath, 'w');
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      SUPABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-    },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 600 && !/Server ready/.test(readFileSync(logPath, 'utf8')); i++) {
-    if (child.exitCode !== null) throw new Error(readFileSync(logPath, 'utf8'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
-
 /** Runs the measurements, prints them, returns the budgets missed. */
 export async function benchAnnounce(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
@@ -140,14 +115,15 @@ export async function benchAnnounce(): Promise<string[]> {
       from generate_series(1, ${SUBSCRIBERS}) i`);
     await db.close();
 
-    const stopServer = await startServer(dir);
+    // The real server on that directory, as on launch day with the site up.
+    const server = await startServer({ DATA_DIR: dir }, { log: { file: join(dir, 'server.log') } });
     let fast: Run;
     let paced: Run;
     try {
       fast = await announce(dir, sink, 'bench-fast', 0);
       paced = await announce(dir, sink, 'bench-paced', PACED.rate, PACED.messages);
     } finally {
-      await stopServer();
+      await server.stop();
     }
     const direct = await announce(dir, sink, 'bench-direct', 0, DIRECT_MESSAGES);
     const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(0)} MB`);
@@ -159,21 +135,10 @@ export async function benchAnnounce(): Promise<string[]> {
       ['server running', String(PACED.rate), paced],
       ['PGlite in the sender', '0', direct],
     ];
-    const cells = (c: string[]) => `| ${c.join(' | ')} |`;
     console.log(
-      cells([
-        'database',
-        'ANNOUNCE_RATE',
-        'messages',
-        'messages/s',
-        'wall time',
-        'sender peak RSS',
-      ]),
-    );
-    console.log(cells(['---', '---', '---', '---', '---', '---']));
-    for (const [where, rate, r] of rows)
-      console.log(
-        cells([
+      markdownTable(
+        ['database', 'ANNOUNCE_RATE', 'messages', 'messages/s', 'wall time', 'sender peak RSS'],
+        rows.map(([where, rate, r]) => [
           where,
           rate,
           String(r.messages),
@@ -181,7 +146,8 @@ export async function benchAnnounce(): Promise<string[]> {
           `${r.wallSeconds.toFixed(1)} s`,
           mb(r.peakRssMb),
         ]),
-      );
+      ),
+    );
     const missed: string[] = [];
     if (fast.messages !== SUBSCRIBERS)
       missed.push(`announce sent ${fast.messages} of ${SUBSCRIBERS}`);

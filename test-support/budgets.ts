@@ -21,3 +21,13 @@ export const BENCH_BUDGET = {
   p99Ms: 100,
   p99AtConnections: 50,
 } as const;
+
+export const ANNOUNCE_BUDGET = {
+  /** `npm run announce` with ANNOUNCE_RATE=0 to a local SMTP sink, 20,000 subscribers. */
+  perSecond: 300,
+  /** The sender process's peak resident memory. */
+  rssMb: 200,
+  /** With ANNOUNCE_RATE=20 the measured rate is within 10% of it. */
+  pacedRate: 20,
+  rateTolerance: 0.1,
+} as const;
