@@ -3,6 +3,7 @@ import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { parseAnnounceArgs, USAGE } from './announce/args.ts';
 import { dryRun, sendTest, type AnnounceContext } from './announce/commands.ts';
+import { unsubscribeEndpoint } from './announce/compose.ts';
 import { sendCampaign } from './announce/send-campaign.ts';
 import { MessageError, readTemplate } from './announce/message.ts';
 import { CliError } from './sources.ts';
@@ -19,6 +20,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const settings = settingsOrExit(processEnv());
+  const siteUrl = required(
+    settings.siteUrl,
+    "Set SITE_URL to the site's public address: the unsubscribe links point there",
+  );
   const context: AnnounceContext = {
     args,
     settings,
@@ -26,10 +31,8 @@ async function main(): Promise<number> {
       settings.mailFrom,
       'Set MAIL_FROM to the sender, e.g. "TEDxKampalaBS <hello@your.domain>"',
     ),
-    siteUrl: required(
-      settings.siteUrl,
-      "Set SITE_URL to the site's public address: the unsubscribe links point there",
-    ),
+    siteUrl,
+    unsubscribeEndpoint: unsubscribeEndpoint(siteUrl, settings.unsubscribeUrl),
     template: readTemplate(args.message),
   };
   if (args.mode === 'dry-run') return dryRun(context);

@@ -67,8 +67,8 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
   app.all('/rest/v1', handleRest);
 
   const unsubscribe = createUnsubscribe(db);
-  app.get('/unsubscribe', unsubscribe.get);
-  app.post('/unsubscribe', unsubscribe.post);
+  app.get('/unsubscribe', unsubscribe);
+  app.post('/unsubscribe', unsubscribe);
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const file = site?.routes.get(c.req.path);

@@ -19,6 +19,7 @@ describe('settings', () => {
       smtpUrl: undefined,
       mailFrom: undefined,
       siteUrl: undefined,
+      unsubscribeUrl: undefined,
       announceRate: DEFAULT_ANNOUNCE_RATE,
     });
   });
@@ -38,9 +39,11 @@ describe('settings', () => {
       SMTP_URL: 'smtps://me%40gmail.com:app-pass@smtp.gmail.com',
       MAIL_FROM: 'TEDxKampalaBS <hello@tedx.example>',
       SITE_URL: 'https://tedx.example/',
+      UNSUBSCRIBE_URL: 'https://abc.supabase.co/functions/v1/unsubscribe',
       ANNOUNCE_RATE: '2.5',
     });
     expect(settings).toMatchObject({
+      unsubscribeUrl: 'https://abc.supabase.co/functions/v1/unsubscribe',
       mailFrom: 'TEDxKampalaBS <hello@tedx.example>',
       siteUrl: 'https://tedx.example',
       announceRate: 2.5,
@@ -72,6 +75,11 @@ describe('settings', () => {
       'Invalid setting MAIL_FROM: expected Name <address@domain>',
     ],
     ['SITE_URL', 'tedx.example', 'Invalid setting SITE_URL'],
+    [
+      'UNSUBSCRIBE_URL',
+      'abc.supabase.co/functions/v1/unsubscribe',
+      'Invalid setting UNSUBSCRIBE_URL: expected a http: or https:// URL',
+    ],
     ['ANNOUNCE_RATE', '-1', 'Invalid setting ANNOUNCE_RATE: expected a number 0-10000'],
     ['ANNOUNCE_RATE', 'fast', 'Invalid setting ANNOUNCE_RATE'],
   ])('refuses %s=%j with one line naming it', (name, value, message) => {

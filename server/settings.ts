@@ -33,6 +33,9 @@ export interface Settings {
   mailFrom: string | undefined;
   /** The site's public origin: the unsubscribe links in the mail point at it. */
   siteUrl: string | undefined;
+  /** Where the unsubscribe links point, when not SITE_URL/unsubscribe (the Supabase Edge
+   * Function on a static host). */
+  unsubscribeUrl: string | undefined;
   /** Messages per second; 0 sends as fast as the SMTP server takes them. */
   announceRate: number;
 }
@@ -127,6 +130,7 @@ export function loadSettings(env: Env): Settings {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: mailbox(env, 'MAIL_FROM'),
     siteUrl: url(env, 'SITE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    unsubscribeUrl: url(env, 'UNSUBSCRIBE_URL', ['http:', 'https:']),
     announceRate: decimal(env, 'ANNOUNCE_RATE', DEFAULT_ANNOUNCE_RATE, 10_000),
   };
 }

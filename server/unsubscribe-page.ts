@@ -1,6 +1,8 @@
 // The pages of /unsubscribe: the site's look (dark, TEDx red) in one small self-contained
 // document. Its one <style> block is allowed by hash in the page's own CSP; no inline handlers
 // or style attributes, no script: the confirm button is a plain form POST.
+// Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
+// site's origin when the page is not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME } from '../src/content/event.ts';
 
 const STYLE = `
@@ -55,21 +57,44 @@ export function confirmPage(token: string): string {
   );
 }
 
-export function donePage(): string {
+export function donePage(home = ''): string {
   return page(
     'Unsubscribed',
     `<h1>You are unsubscribed</h1>
-<p>You will get no more mail from us. Changed your mind? <a href="/#email-signup">Sign up again</a>.</p>`,
+<p>You will get no more mail from us. Changed your mind? <a href="${esc(home)}/#email-signup">Sign up again</a>.</p>`,
   );
 }
 
 /** Unknown or malformed token: the same page either way, naming nothing. */
-export function invalidPage(): string {
+export function invalidPage(home = ''): string {
   return page(
     'Link not valid',
     `<h1>This link is not valid</h1>
 <p>It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
 organisers.</p>
-<p><a href="/">Go to the home page</a></p>`,
+<p><a href="${esc(home)}/">Go to the home page</a></p>`,
   );
+}
+
+// Hosted Supabase serves a GET answer of text/html as text/plain (its Edge Functions serve no
+// pages), so there the GET answers are written to be read as plain text. They have no button:
+// the one-click POST from the mail program, or a word to the organisers, does it.
+
+/** GET where no page can be shown: says how to leave, changes nothing. */
+export function confirmText(home = ''): string {
+  return `Leave the ${EVENT_SHORT_NAME} launch list?
+
+Opening this link changes nothing. To leave, use the Unsubscribe button your mail program shows
+beside the sender of our message (Gmail, Yahoo Mail, Outlook and Apple Mail show one), or reply
+to the message and the organisers will take you off the list.
+${home ? `\n${home}/\n` : ''}`;
+}
+
+/** GET with an unknown or malformed token, as plain text: naming nothing. */
+export function invalidText(home = ''): string {
+  return `This link is not valid.
+
+It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
+organisers.
+${home ? `\n${home}/\n` : ''}`;
 }

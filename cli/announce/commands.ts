@@ -14,6 +14,8 @@ export interface AnnounceContext {
   settings: Settings;
   from: string;
   siteUrl: string;
+  /** Where the unsubscribe links point (see unsubscribeEndpoint). */
+  unsubscribeEndpoint: string;
   template: MessageTemplate;
 }
 
@@ -46,13 +48,13 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     if (!first) return 0;
     const rendered = prepareMessage(context.template, context.siteUrl)(
       first.firstName,
-      unsubscribeUrl(context.siteUrl, first.token),
+      unsubscribeUrl(context.unsubscribeEndpoint, first.token),
     );
     const mail = composeMail({
       from: context.from,
       to: first.email,
       siteUrl: context.siteUrl,
-      unsubscribe: unsubscribeUrl(context.siteUrl, first.token),
+      unsubscribe: unsubscribeUrl(context.unsubscribeEndpoint, first.token),
       messageId: messageId(campaign, first.id, addressOf(context.from)),
       rendered,
     });
@@ -86,7 +88,10 @@ export async function sendTest(context: AnnounceContext, smtpUrl: string): Promi
   const mailer = createMailer(smtpUrl);
   await verify(mailer, smtpUrl);
   // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
-  const unsubscribe = unsubscribeUrl(context.siteUrl, '00000000-0000-0000-0000-000000000000');
+  const unsubscribe = unsubscribeUrl(
+    context.unsubscribeEndpoint,
+    '00000000-0000-0000-0000-000000000000',
+  );
   const rendered = prepareMessage(context.template, context.siteUrl)(null, unsubscribe);
   const mail = composeMail({
     from: context.from,

@@ -13,8 +13,16 @@ export function messageId(campaign: string, personId: number, fromAddress: strin
   return `<${campaign}.${hash}@${domain}>`;
 }
 
-export const unsubscribeUrl = (siteUrl: string, token: string) =>
-  `${siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+/** Where the links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted Supabase), else
+ * the own server's SITE_URL/unsubscribe. */
+export const unsubscribeEndpoint = (siteUrl: string, setting: string | undefined) =>
+  setting ?? `${siteUrl}/unsubscribe`;
+
+export function unsubscribeUrl(endpoint: string, token: string): string {
+  const url = new URL(endpoint);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
 
 export function listId(siteUrl: string): string {
   return `${EVENT_SHORT_NAME} launch news <launch.${new URL(siteUrl).hostname}>`;

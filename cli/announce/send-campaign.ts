@@ -55,7 +55,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         signal: stop.signal,
         onProgress: (done) => bar.update(done),
         async send(person) {
-          const unsubscribe = unsubscribeUrl(context.siteUrl, person.token);
+          const unsubscribe = unsubscribeUrl(context.unsubscribeEndpoint, person.token);
           await mailer.sendMail(
             composeMail({
               from: context.from,

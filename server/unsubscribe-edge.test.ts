@@ -1,0 +1,151 @@
+// The Supabase Edge Function's handler, run under Node against this project's own server as the
+// stand-in for hosted Supabase: it asks /rest/v1/rpc/tedxcommunity_unsubscribe[_known] over HTTP
+// with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
+import { pageCsp } from './csp.ts';
+import type { Db } from './db/types.ts';
+import { ANON, storedEmails, testApp } from '../test-support/app.ts';
+import { pgliteDatabase } from '../test-support/databases.ts';
+import { listen, type Listening } from '../test-support/listen.ts';
+
+const SITE = 'https://tedx.example';
+const ONE_CLICK = {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: 'List-Unsubscribe=One-Click',
+  redirect: 'manual',
+} as const;
+
+describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', () => {
+  let db: Db;
+  let api: Listening;
+  let edge: Listening;
+  beforeAll(async () => {
+    db = await pgliteDatabase.open();
+    api = await listen(testApp(db).fetch);
+    edge = await listen(
+      createEdgeUnsubscribe({ supabaseUrl: api.origin, anonKey: ANON, siteUrl: `${SITE}/` }),
+    );
+  });
+  afterAll(async () => {
+    await edge.close();
+    await api.close();
+    await pgliteDatabase.dispose(db);
+  });
+  beforeEach(async () => {
+    await pgliteDatabase.reset(db);
+    await db.exec(`insert into public.tedxcommunity_emails (email, first_name)
+      values ('ann@example.org', 'Ann'), ('bob@example.org', null)`);
+  });
+
+  const tokenOf = async (email: string) =>
+    (
+      await db.query<{ t: string }>(
+        'select unsubscribe_token::text as t from public.tedxcommunity_emails where email = $1',
+        [email],
+      )
+    ).rows[0].t;
+  const url = (token: string) => `${edge.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+  it('GET answers in plain text (Supabase serves no HTML to GET) and changes nothing', async () => {
+    const token = await tokenOf('ann@example.org');
+    const res = await fetch(url(token), { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.text();
+    expect(body).toContain('Opening this link changes nothing');
+    expect(body).not.toContain(token);
+    expect(await storedEmails(db)).toEqual(['ann@example.org', 'bob@example.org']);
+  });
+
+  it('one-click POST unsubscribes with 200, no redirect, and again with 200', async () => {
+    const token = await tokenOf('ann@example.org');
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(url(token), ONE_CLICK);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('location')).toBeNull();
+      const page = await res.text();
+      expect(page).toContain('You are unsubscribed');
+      expect(page).toContain(`<a href="${SITE}/#email-signup">`);
+      expect(page).not.toMatch(/ style=|onclick|<script/i);
+      // The same strict policy the own server sends: its one style block, by hash.
+      const csp = res.headers.get('content-security-policy');
+      expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+      expect(csp).toBe(pageCsp(page));
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    }
+    expect(await storedEmails(db)).toEqual(['bob@example.org']);
+  });
+
+  it.each([
+    ['an unknown', '6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a'],
+    ['a malformed', "x'); drop table x; --"],
+    ['a missing', ''],
+  ])('%s token gets 404 revealing nothing, and changes nothing', async (_, token) => {
+    const get = await fetch(url(token), { redirect: 'manual' });
+    const post = await fetch(url(token), ONE_CLICK);
+    expect([get.status, post.status]).toEqual([404, 404]);
+    const [text, page] = [await get.text(), await post.text()];
+    expect(text).toContain('This link is not valid');
+    expect(page).toContain('This link is not valid');
+    expect(post.headers.get('content-security-policy')).toBe(pageCsp(page));
+    if (token) expect(text + page).not.toContain(token);
+    expect(await storedEmails(db)).toHaveLength(2);
+  });
+
+  it('an unknown token gets the same answers as a malformed one', async () => {
+    const answers = async (token: string) => {
+      const get = await fetch(url(token));
+      const post = await fetch(url(token), ONE_CLICK);
+      return [get.status, await get.text(), post.status, await post.text()];
+    };
+    expect(await answers('6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a')).toEqual(await answers('nope'));
+  });
+
+  it('refuses other methods with 405', async () => {
+    const res = await fetch(url(await tokenOf('ann@example.org')), { method: 'PUT' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(await storedEmails(db)).toHaveLength(2);
+  });
+
+  it('a database that will not answer is a 500, never a false "unsubscribed"', async () => {
+    const broken = createEdgeUnsubscribe({ supabaseUrl: api.origin, anonKey: 'wrong-key-wrong' });
+    const token = await tokenOf('ann@example.org');
+    await expect(broken(new Request(url(token), ONE_CLICK))).rejects.toThrow(/HTTP 401/);
+    expect(await storedEmails(db)).toHaveLength(2);
+  });
+});
+
+describe('the Edge Function as Deno loads it', () => {
+  // Deno takes relative imports with their .ts extension; node: built-ins, bare npm names and
+  // Node globals would need an import map or fail at deploy. Walk the whole graph from index.ts.
+  it('imports only relative .ts files, nothing from Node', () => {
+    const seen = new Set<string>();
+    const walk = (url: URL) => {
+      if (seen.has(url.href)) return;
+      seen.add(url.href);
+      const source = readFileSync(url, 'utf8');
+      expect(source, url.pathname).not.toMatch(/\b(process\.|Buffer\b|require\()/);
+      for (const [, spec] of source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'/gm)) {
+        expect(spec, `${url.pathname} imports ${spec}`).toMatch(/^\.\.?\/.*\.ts$/);
+        walk(new URL(spec, url));
+      }
+    };
+    walk(new URL('../supabase/functions/unsubscribe/index.ts', import.meta.url));
+    expect([...seen].map((href) => href.replace(/^.*?\/(server|src|supabase)\//, '$1/'))).toEqual([
+      'supabase/functions/unsubscribe/index.ts',
+      'supabase/functions/unsubscribe/handler.ts',
+      'server/unsubscribe-handler.ts',
+      'server/unsubscribe-page.ts',
+      'src/content/event.ts',
+      'src/lib/event-dates.ts',
+    ]);
+  });
+});

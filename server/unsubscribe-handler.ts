@@ -1,0 +1,112 @@
+// /unsubscribe?token=…, the link in every announcement (List-Unsubscribe, RFC 8058), as one
+// `(request) => Promise<Response>` for both the own server and the Supabase Edge Function.
+//   POST: one-click (a mail provider posts `List-Unsubscribe=One-Click`, no cookie, no key) or
+//         the confirm page's button; unsubscribes, idempotently; 200, never a redirect.
+//   GET:  the confirm page; changes nothing, because mail scanners follow links.
+// The database function decides, called as anon, so this is what PostgREST would allow anyway.
+// Runtime-neutral: Web APIs only (Request, Response, crypto.subtle), no node: imports, so Deno
+// runs it as it is.
+import {
+  confirmPage,
+  confirmText,
+  donePage,
+  invalidPage,
+  invalidText,
+} from './unsubscribe-page.ts';
+
+export type UnsubscribeFunction = 'tedxcommunity_unsubscribe' | 'tedxcommunity_unsubscribe_known';
+
+/** Calls the database function as anon with the token; true when it says yes. */
+export type AskDatabase = (fn: UnsubscribeFunction, token: string) => Promise<boolean>;
+
+export interface UnsubscribeOptions {
+  ask: AskDatabase;
+  /** The site's origin, for the pages' links, when they are served from elsewhere. */
+  home?: string;
+  /** Answer GET in text/plain (hosted Supabase rewrites GET text/html to text/plain anyway). */
+  isGetPlainText?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OK = 200;
+const NOT_FOUND = 404;
+const METHOD_NOT_ALLOWED = 405;
+
+/** As server/csp.ts's STRICT_CSP (which needs node:crypto, so is not imported here). */
+const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const sha256 = async (s: string) => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+};
+
+/** The policy server/csp.ts's pageCsp gives a page with style blocks and no script. */
+export async function unsubscribePageCsp(html: string): Promise<string> {
+  const styles = await Promise.all(
+    [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1])),
+  );
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...styles].join(' '),
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const HEADERS = {
+  'Cache-Control': 'no-store',
+  // The token is in this page's URL: no Referer to the pages it links to.
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+async function html(body: string, status: number): Promise<Response> {
+  return new Response(body, {
+    status,
+    headers: {
+      ...HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': await unsubscribePageCsp(body),
+    },
+  });
+}
+
+function text(body: string, status: number, extra: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      ...HEADERS,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Security-Policy': NOTHING_CSP,
+      ...extra,
+    },
+  });
+}
+
+export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: UnsubscribeOptions) {
+  const tokenOf = (request: Request) => {
+    const value = new URL(request.url).searchParams.get('token') ?? '';
+    return UUID.test(value) ? value : null;
+  };
+
+  return async function handleUnsubscribe(request: Request): Promise<Response> {
+    const token = tokenOf(request);
+    if (request.method === 'POST') {
+      return token && (await ask('tedxcommunity_unsubscribe', token))
+        ? html(donePage(home), OK)
+        : html(invalidPage(home), NOT_FOUND);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return text('Method not allowed\n', METHOD_NOT_ALLOWED, { Allow: 'GET, HEAD, POST' });
+    }
+    const isKnown = token !== null && (await ask('tedxcommunity_unsubscribe_known', token));
+    if (isGetPlainText) {
+      return isKnown ? text(confirmText(home), OK) : text(invalidText(home), NOT_FOUND);
+    }
+    return isKnown && token ? html(confirmPage(token), OK) : html(invalidPage(home), NOT_FOUND);
+  };
+}

@@ -1,0 +1,35 @@
+// The unsubscribe link on hosted Supabase: the own server's handler, asking the database over
+// PostgREST (`POST /rest/v1/rpc/<fn>`) with the anon key, as any visitor could. Web APIs only,
+// so Node (the tests) and Deno (the Edge Function) run it alike.
+import { createUnsubscribeHandler, type AskDatabase } from '../../../server/unsubscribe-handler.ts';
+
+export interface EdgeEnv {
+  /** Injected by Supabase into every Edge Function. */
+  supabaseUrl: string;
+  anonKey: string;
+  /** The site's public address, for the pages' links (a function secret, SITE_URL). */
+  siteUrl?: string;
+}
+
+/** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; anything but a JSON boolean is an error (a 500). */
+export function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
+  const base = supabaseUrl.replace(/\/+$/, '');
+  return async (fn, token) => {
+    const res = await fetch(`${base}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (!res.ok) throw new Error(`${fn}: HTTP ${res.status}`);
+    return (await res.json()) === true;
+  };
+}
+
+export function createEdgeUnsubscribe(env: EdgeEnv): (request: Request) => Promise<Response> {
+  return createUnsubscribeHandler({
+    ask: askOverRest(env.supabaseUrl, env.anonKey),
+    home: env.siteUrl?.replace(/\/+$/, '') ?? '',
+    // Hosted Supabase serves no HTML to GET: see unsubscribe-page.ts.
+    isGetPlainText: true,
+  });
+}
