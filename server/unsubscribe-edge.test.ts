@@ -146,6 +146,7 @@ describe('the Edge Function as Deno loads it', () => {
       'server/unsubscribe-page.ts',
       'src/content/event.ts',
       'src/lib/event-dates.ts',
+      'server/escape-html.ts',
     ]);
   });
 });

@@ -4,24 +4,38 @@
 // Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
 // site's origin when the page is not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME } from '../src/content/event.ts';
+import { escapeHtml as esc } from './escape-html.ts';
+
+/**
+ * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in
+ * a Deno Edge Function that cannot read the stylesheet; unsubscribe-page.test.ts holds each one
+ * to the theme.
+ */
+export const PAGE_COLORS = {
+  ink: '#0a0a0a',
+  surface: '#151515',
+  paper: '#f5f5f5',
+  brand: '#e62b1e',
+  accent: '#ff4a3d',
+  action: '#d42a1d',
+  'action-hover': '#b8231a',
+} as const;
+const C = PAGE_COLORS;
 
 const STYLE = `
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0a0a0a;color:#f5f5f5;
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
-main{max-width:32rem;margin:1.5rem;padding:2rem 1.5rem;background:#151515;border-top:4px solid #e62b1e}
+main{max-width:32rem;margin:1.5rem;padding:2rem 1.5rem;background:${C.surface};border-top:4px solid ${C.brand}}
 .logo{font:700 1.75rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
-.logo span{color:#e62b1e}
+.logo span{color:${C.brand}}
 h1{font-size:1.5rem;line-height:1.3;margin:0 0 .75rem}
-p{margin:0 0 1rem;color:#d4d4d4}
-a{color:#ff4a3d}
-button{font:inherit;font-weight:700;color:#fff;background:#d42a1d;border:0;border-radius:6px;
+p{margin:0 0 1rem;color:${C.paper}}
+a{color:${C.accent}}
+button{font:inherit;font-weight:700;color:${C.paper};background:${C.action};border:0;border-radius:6px;
 padding:.8rem 1.5rem;cursor:pointer}
-button:hover{background:#b8231a}
-button:focus-visible,a:focus-visible{outline:3px solid #ff4a3d;outline-offset:3px}
+button:hover{background:${C['action-hover']}}
+button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offset:3px}
 `;
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function page(title: string, body: string): string {
   const red = EVENT_SHORT_NAME.startsWith('TEDx') ? 'TEDx' : '';

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme.ts';
+import { confirmPage, PAGE_COLORS } from './unsubscribe-page.ts';
+
+describe('the unsubscribe pages', () => {
+  it('use the Tailwind theme’s colours, and only those', () => {
+    for (const [name, value] of Object.entries(PAGE_COLORS)) expect(value, name).toBe(theme(name));
+    const used = new Set(
+      confirmPage('00000000-0000-0000-0000-000000000000').match(/#[0-9a-f]{3,8}\b/gi),
+    );
+    expect([...used].every((hex) => Object.values(PAGE_COLORS).includes(hex as never))).toBe(true);
+  });
+});
