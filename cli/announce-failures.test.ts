@@ -2,6 +2,7 @@
 // reported, a refused login or an absent server stops with one line and records nothing.
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_DATE_LONG } from '../src/content/event.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { decoded, listOn, type ListBackend } from '../test-support/announce-lists.ts';
@@ -38,7 +39,7 @@ describe('announce: dry run, test message, failures', () => {
     expect(dry.stdout).toContain('To: person0@example.org');
     expect(dry.stdout).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(dry.stdout).toContain('----- text part -----\nHi there,');
-    expect(dry.stdout).toContain('November 15th, 2025'); // from src/content/event.ts
+    expect(dry.stdout).toContain(EVENT_DATE_LONG); // from src/content/event.ts
     expect(dry.stdout).toContain('<!doctype html>');
     expect(sink.count()).toBe(0);
   });

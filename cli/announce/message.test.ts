@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_DATE_LONG, EVENT_FULL_NAME } from '../../src/content/event.ts';
 import { MessageError, parseTemplate, prepareMessage, readTemplate } from './message.ts';
 import { markdownToText } from './plain-text.ts';
 
@@ -20,7 +21,7 @@ describe('the launch message', () => {
     expect(personalise('Ann', 'https://tedx.test/u').text).toMatch(/^Hi Ann,/);
     expect(personalise(null, 'https://tedx.test/u').text).toMatch(/^Hi friend,/);
     expect(personalise('  ', 'https://tedx.test/u').subject).toBe(
-      'Hello friend, TEDxKampalaBS 2025',
+      `Hello friend, ${EVENT_FULL_NAME}`,
     );
   });
 
@@ -33,7 +34,7 @@ describe('the launch message', () => {
 
   it('reads the event date from content and puts the unsubscribe link in both parts', () => {
     const mail = personalise('Ann', 'https://tedx.test/unsubscribe?token=a&b');
-    expect(mail.text).toContain('on November 15th, 2025.');
+    expect(mail.text).toContain(`on ${EVENT_DATE_LONG}.`);
     expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/");
     expect(mail.text).toContain('Unsubscribe (one click): https://tedx.test/unsubscribe?token=a&b');
     expect(mail.html).toContain('href="https://tedx.test/unsubscribe?token=a&amp;b"');
@@ -52,7 +53,7 @@ describe('the launch message', () => {
 
   it('ships a default message that renders', () => {
     const mail = prepareMessage(readTemplate(), 'https://tedx.test')(null, 'https://tedx.test/u');
-    expect(mail.subject).toContain('TEDxKampalaBS 2025');
+    expect(mail.subject).toContain(EVENT_FULL_NAME);
     expect(mail.text).toMatch(/^Hi there,/);
     expect(mail.html).toContain('https://tedx.test/speakers/');
   });
