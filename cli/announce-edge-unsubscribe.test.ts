@@ -13,6 +13,7 @@ import {
 import { listen, type Listening } from '../test-support/listen.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { ONE_CLICK } from '../test-support/unsubscribe.ts';
 
 describe('announcing with UNSUBSCRIBE_URL (static host + Edge Function)', () => {
   let list: ListBackend;
@@ -56,12 +57,7 @@ describe('announcing with UNSUBSCRIBE_URL (static host + Edge Function)', () => 
     expect(mail && decoded(mail)).not.toContain('tedx.example/unsubscribe');
 
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-        redirect: 'manual',
-      });
+      const res = await fetch(url, ONE_CLICK);
       expect(res.status).toBe(200);
     }
     expect(await count()).toBe(1);

@@ -5,6 +5,7 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { listOn, unsubscribeHeaderUrl, type ListBackend } from '../test-support/announce-lists.ts';
+import { ONE_CLICK } from '../test-support/unsubscribe.ts';
 
 describe('unsubscribing from a received announcement (running server)', () => {
   let list: ListBackend;
@@ -40,12 +41,7 @@ describe('unsubscribing from a received announcement (running server)', () => {
     expect(await count()).toBe(3);
 
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'List-Unsubscribe=One-Click',
-        redirect: 'manual',
-      });
+      const res = await fetch(url, ONE_CLICK);
       expect(res.status).toBe(200);
     }
     expect(await count()).toBe(2);

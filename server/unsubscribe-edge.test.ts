@@ -9,14 +9,9 @@ import type { Db } from './db/types.ts';
 import { ANON, storedEmails, testApp } from '../test-support/app.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { listen, type Listening } from '../test-support/listen.ts';
+import { ONE_CLICK, seedAnnAndBob, tokenOf as tokenOfIn } from '../test-support/unsubscribe.ts';
 
 const SITE = 'https://tedx.example';
-const ONE_CLICK = {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: 'List-Unsubscribe=One-Click',
-  redirect: 'manual',
-} as const;
 
 describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', () => {
   let db: Db;
@@ -36,17 +31,10 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
   });
   beforeEach(async () => {
     await pgliteDatabase.reset(db);
-    await db.exec(`insert into public.tedxcommunity_emails (email, first_name)
-      values ('ann@example.org', 'Ann'), ('bob@example.org', null)`);
+    await seedAnnAndBob(db);
   });
 
-  const tokenOf = async (email: string) =>
-    (
-      await db.query<{ t: string }>(
-        'select unsubscribe_token::text as t from public.tedxcommunity_emails where email = $1',
-        [email],
-      )
-    ).rows[0].t;
+  const tokenOf = (email: string) => tokenOfIn(db, email);
   const url = (token: string) => `${edge.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
 
   it('GET answers in plain text (Supabase serves no HTML to GET) and changes nothing', async () => {
