@@ -7,102 +7,20 @@
 //   3. For comparison, no budget: the sender opening the embedded database itself (server
 //      stopped), whose engine alone takes about 400 MB.
 // Budget (runs 1 and 2): >= 300 messages/s, peak RSS < 200 MB, paced rate within 10% of 20/s.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
+import { announce, type Run } from './bench-announce-run.ts';
 import { ANNOUNCE_BUDGET as BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
+import { startSmtpSink } from '../test-support/smtp-sink.ts';
 import { markdownTable } from '../test-support/table.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
 const PACED = { rate: BUDGET.pacedRate, messages: 300 };
 const DIRECT_MESSAGES = 5000;
-/** The Node flags `npm run announce` runs with (package.json): a small heap keeps its memory
- * flat, as the live data does not grow with the list. */
-const NODE_FLAGS =
-  (
-    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts.announce.match(/--[a-z-]+=\d+/g) ?? [];
-
-/** Peak resident memory (VmHWM) of a process, in MB; Linux only. */
-function peakRssMb(pid: number): number | null {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-interface Run {
-  messages: number;
-  perSecond: number;
-  wallSeconds: number;
-  peakRssMb: number | null;
-}
-
-/** One announce process to its end (or to SIGINT after `stopAfter` messages). */
-async function announce(
-  dataDir: string,
-  sink: SmtpSink,
-  campaign: string,
-  rate: number,
-  stopAfter?: number,
-) {
-  const start = sink.count();
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...NODE_FLAGS, 'cli/announce.ts', '--campaign', campaign, '--yes'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        SUPABASE_URL: '',
-        DATA_DIR: dataDir,
-        SMTP_URL: sink.url(),
-        MAIL_FROM: 'TEDxKampalaBS <hello@bench.example>',
-        SITE_URL: 'https://bench.example',
-        ANNOUNCE_RATE: String(rate),
-      },
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let peak: number | null = null;
-  let interrupted = false;
-  const poll = setInterval(() => {
-    peak = Math.max(peak ?? 0, peakRssMb(child.pid ?? 0) ?? 0) || peak;
-    if (stopAfter && !interrupted && sink.count() - start >= stopAfter) {
-      interrupted = true;
-      child.kill('SIGINT');
-    }
-  }, 50);
-  const code = await exited;
-  clearInterval(poll);
-  if (code !== 0 && !(interrupted && code === 130))
-    throw new Error(`announce exited ${code}:\n${stderr}`);
-  const times = sink.times.slice(start);
-  const span = (times[times.length - 1] - times[0]) / 1000;
-  return {
-    messages: times.length,
-    perSecond: span > 0 ? (times.length - 1) / span : 0,
-    wallSeconds: (performance.now() - started) / 1000,
-    peakRssMb: peak,
-  } satisfies Run;
-}
-
 /** Runs the measurements, prints them, returns the budgets missed. */
 export async function benchAnnounce(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
