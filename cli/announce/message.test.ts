@@ -65,4 +65,10 @@ describe('markdownToText', () => {
       'Title\n\nA bold and quiet link: https://x.y.',
     );
   });
+
+  it('drops hard-break marks and keeps the break', () => {
+    expect(markdownToText('See you soon,\\\nThe team\nand  \nfriends')).toBe(
+      'See you soon,\nThe team\nand\nfriends',
+    );
+  });
 });
