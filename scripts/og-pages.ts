@@ -1,7 +1,7 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
 // src/content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
 import { join } from 'node:path';
-import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from '../src/content/event.ts';
+import { EVENT_DATE_LONG, WORD_MARK } from '../src/content/event.ts';
 import { theme } from '../server/theme.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -12,9 +12,6 @@ const RED = theme('brand');
 const ACCENT = theme('accent');
 const INK = theme('ink');
 const PAPER = theme('paper');
-
-const PREFIX = 'TEDx';
-const rest = EVENT_SHORT_NAME.startsWith(PREFIX) ? EVENT_SHORT_NAME.slice(PREFIX.length) : '';
 
 const fonts = `
   @font-face { font-family: Anton; src: url('file://${fontDir}/anton/files/anton-latin-400-normal.woff2'); }
@@ -40,7 +37,7 @@ export const shareCard = `<!doctype html><html><head><style>${fonts}
   <div class="bar"></div><div class="x">X</div>
   <div class="wrap">
     <p class="kicker">Independently organised TEDx event</p>
-    <p class="name"><span>${PREFIX}</span>${rest}</p>
+    <p class="name"><span>${WORD_MARK.red}</span>${WORD_MARK.rest}</p>
     <p class="tag">Ten extraordinary minds. One transformative stage.</p>
     <p class="date">${EVENT_DATE_LONG}</p>
   </div>

@@ -3,7 +3,7 @@
 // or style attributes, no script: the confirm button is a plain form POST.
 // Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
 // site's origin when the page is not served by the site itself ('' when it is).
-import { EVENT_SHORT_NAME } from '../src/content/event.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
 import { escapeHtml as esc } from './escape-html.ts';
 
 /**
@@ -38,7 +38,6 @@ button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offse
 `;
 
 function page(title: string, body: string): string {
-  const red = EVENT_SHORT_NAME.startsWith('TEDx') ? 'TEDx' : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -50,7 +49,7 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <main>
-<p class="logo"><span>${esc(red)}</span>${esc(EVENT_SHORT_NAME.slice(red.length))}</p>
+<p class="logo"><span>${esc(WORD_MARK.red)}</span>${esc(WORD_MARK.rest)}</p>
 ${body}
 </main>
 </body>

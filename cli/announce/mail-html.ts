@@ -4,6 +4,7 @@
 import type { RendererObject } from 'marked';
 import { escapeHtml as esc } from '../../server/escape-html.ts';
 import { theme } from '../../server/theme.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../../src/content/event.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
 const INK = theme('ink');
@@ -62,17 +63,13 @@ export function markdownRenderer(): RendererObject {
 export interface MailHtmlParts {
   title: string;
   preheader: string;
-  logo: string;
   bodyHtml: string;
   siteUrl: string;
   unsubscribeUrl: string;
 }
 
-/** "TEDxKampalaBS" as on the site: TEDx in red. */
-function logoHtml(logo: string): string {
-  const red = logo.startsWith('TEDx') ? 'TEDx' : '';
-  return `<span style="color:${BRAND};">${esc(red)}</span>${esc(logo.slice(red.length))}`;
-}
+/** The word mark as on the site: TEDx in red. */
+const LOGO_HTML = `<span style="color:${BRAND};">${esc(WORD_MARK.red)}</span>${esc(WORD_MARK.rest)}`;
 
 export function mailHtml(parts: MailHtmlParts): string {
   const site = esc(parts.siteUrl);
@@ -90,11 +87,11 @@ export function mailHtml(parts: MailHtmlParts): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${INK};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:${SURFACE};border-top:4px solid ${BRAND};">
-<tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${logoHtml(parts.logo)}</td></tr>
+<tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${LOGO_HTML}</td></tr>
 <tr><td style="padding:16px 24px 8px;">
 ${parts.bodyHtml}</td></tr>
 <tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
-You are getting this because you signed up at <a href="${site}" style="color:${MUTED};text-decoration:underline;">${site.replace(/^https?:\/\//, '')}</a> to hear when ${esc(parts.logo)} launches.
+You are getting this because you signed up at <a href="${site}" style="color:${MUTED};text-decoration:underline;">${site.replace(/^https?:\/\//, '')}</a> to hear when ${esc(EVENT_SHORT_NAME)} launches.
 <a href="${parts.unsubscribeUrl}" style="${LINK}">Unsubscribe</a> with one click.
 </td></tr>
 </table>

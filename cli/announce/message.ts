@@ -86,7 +86,6 @@ export function prepareMessage(template: MessageTemplate, siteUrl: string): Pers
   const html = mailHtml({
     title: subject,
     preheader: fill(template.preheader),
-    logo: EVENT_SHORT_NAME,
     bodyHtml: marked.parse(markdown) as string,
     siteUrl,
     unsubscribeUrl: UNSUBSCRIBE,

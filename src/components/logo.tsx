@@ -1,6 +1,4 @@
-import { EVENT_SHORT_NAME } from '../content/event';
-
-const PREFIX = 'TEDx';
+import { WORD_MARK } from '../content/event';
 
 interface LogoProps {
   className?: string;
@@ -8,13 +6,10 @@ interface LogoProps {
 
 /** The event's word mark: 'TEDx' in red, the rest in white. */
 export function Logo({ className = '' }: LogoProps) {
-  const rest = EVENT_SHORT_NAME.startsWith(PREFIX)
-    ? EVENT_SHORT_NAME.slice(PREFIX.length)
-    : EVENT_SHORT_NAME;
   return (
     <span className={`font-display tracking-wide ${className}`}>
-      {EVENT_SHORT_NAME.startsWith(PREFIX) && <span className="text-brand">{PREFIX}</span>}
-      <span className="text-paper">{rest}</span>
+      {WORD_MARK.red && <span className="text-brand">{WORD_MARK.red}</span>}
+      <span className="text-paper">{WORD_MARK.rest}</span>
     </span>
   );
 }

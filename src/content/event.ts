@@ -5,6 +5,12 @@ import { eventDates } from '../lib/event-dates.ts';
 
 /** Short name, as it appears in the logo and page titles. */
 export const EVENT_SHORT_NAME = 'TEDxKampalaBS';
+
+const WORD_MARK_RED = 'TEDx';
+/** The word mark's two parts (logo, share image, mail, unsubscribe page): 'TEDx' in red. */
+export const WORD_MARK = EVENT_SHORT_NAME.startsWith(WORD_MARK_RED)
+  ? { red: WORD_MARK_RED, rest: EVENT_SHORT_NAME.slice(WORD_MARK_RED.length) }
+  : { red: '', rest: EVENT_SHORT_NAME };
 /** The host institution, named only in the disclaimer. */
 export const HOST_INSTITUTION = 'the university';
 /** Where the event happens; shown to search engines in the Event JSON-LD. */
