@@ -2,9 +2,9 @@
 // hashes of the page's inline scripts, into a meta tag) sent as a header, plus what only a
 // header can say.
 import { createHash } from 'node:crypto';
+import { hashedPolicy } from './csp-policy.ts';
 
-/** For answers that are not HTML pages: nothing may load, nothing may frame. */
-export const STRICT_CSP = "default-src 'none'; frame-ancestors 'none'";
+export { STRICT_CSP } from './csp-policy.ts';
 
 const decodeEntities = (s: string) =>
   s
@@ -26,26 +26,17 @@ export function metaCsp(html: string): string | undefined {
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
-/** Without a meta policy, allow exactly the page's own inline scripts and styles by hash. */
-function hashedPolicy(html: string): string {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    (m) => sha256(m[1]),
-  );
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
-  return [
-    "default-src 'self'",
-    ["script-src 'self'", ...scripts].join(' '),
-    ["style-src 'self'", ...styles].join(' '),
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
+const INLINE_SCRIPTS = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const STYLES = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const hashesOf = (html: string, blocks: RegExp) =>
+  [...html.matchAll(blocks)].map((m) => sha256(m[1]));
 
 /** The header policy for a page: its own policy plus what only a header can say. */
 export function pageCsp(html: string): string {
-  const policy = (metaCsp(html) ?? hashedPolicy(html)).replace(/;\s*$/, '');
+  const meta = metaCsp(html);
+  if (meta === undefined)
+    return hashedPolicy(hashesOf(html, INLINE_SCRIPTS), hashesOf(html, STYLES));
+  const policy = meta.replace(/;\s*$/, '');
   return /(^|;)\s*frame-ancestors\b/i.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }
 

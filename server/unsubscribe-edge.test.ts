@@ -131,6 +131,7 @@ describe('the Edge Function as Deno loads it', () => {
       'supabase/functions/unsubscribe/index.ts',
       'supabase/functions/unsubscribe/handler.ts',
       'server/unsubscribe-handler.ts',
+      'server/csp-policy.ts',
       'server/unsubscribe-page.ts',
       'src/content/event.ts',
       'src/lib/event-dates.ts',

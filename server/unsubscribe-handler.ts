@@ -6,12 +6,14 @@
 // The database function decides, called as anon, so this is what PostgREST would allow anyway.
 // Runtime-neutral: Web APIs only (Request, Response, crypto.subtle), no node: imports, so Deno
 // runs it as it is.
+import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
 import {
   confirmPage,
   confirmText,
   donePage,
   invalidPage,
   invalidText,
+  PAGE_STYLE,
 } from './unsubscribe-page.ts';
 
 export type UnsubscribeFunction = 'tedxcommunity_unsubscribe' | 'tedxcommunity_unsubscribe_known';
@@ -32,30 +34,10 @@ const OK = 200;
 const NOT_FOUND = 404;
 const METHOD_NOT_ALLOWED = 405;
 
-/** As server/csp.ts's STRICT_CSP (which needs node:crypto, so is not imported here). */
-const NOTHING_CSP = "default-src 'none'; frame-ancestors 'none'";
-
 const sha256 = async (s: string) => {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
 };
-
-/** The policy server/csp.ts's pageCsp gives a page with style blocks and no script. */
-export async function unsubscribePageCsp(html: string): Promise<string> {
-  const styles = await Promise.all(
-    [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1])),
-  );
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    ["style-src 'self'", ...styles].join(' '),
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 const HEADERS = {
   'Cache-Control': 'no-store',
@@ -64,13 +46,17 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+// Every page has the one style block and no script: one policy, its hash computed once.
+let pagePolicy: Promise<string> | undefined;
+
 async function html(body: string, status: number): Promise<Response> {
+  pagePolicy ??= sha256(PAGE_STYLE).then((style) => hashedPolicy([], [style]));
   return new Response(body, {
     status,
     headers: {
       ...HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': await unsubscribePageCsp(body),
+      'Content-Security-Policy': await pagePolicy,
     },
   });
 }
@@ -81,7 +67,7 @@ function text(body: string, status: number, extra: Record<string, string> = {}):
     headers: {
       ...HEADERS,
       'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Security-Policy': NOTHING_CSP,
+      'Content-Security-Policy': STRICT_CSP,
       ...extra,
     },
   });

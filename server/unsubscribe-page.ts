@@ -22,7 +22,8 @@ export const PAGE_COLORS = {
 } as const;
 const C = PAGE_COLORS;
 
-const STYLE = `
+/** The pages' one style block (allowed by its hash, see unsubscribe-handler.ts). */
+export const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.5rem;background:${C.surface};border-top:4px solid ${C.brand}}
@@ -45,7 +46,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)} · ${esc(EVENT_SHORT_NAME)}</title>
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
