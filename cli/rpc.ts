@@ -1,6 +1,8 @@
 // Calls the migration's functions the same way on every backend: over a direct connection as
-// service_role (so the grants decide, as on Supabase), or over PostgREST with supabase-js .rpc().
+// service_role (so the grants decide, as on Supabase), or over PostgREST with supabase-js .rpc();
+// either way the answer is PostgREST's JSON.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { callSql } from '../server/rest/rpc.ts';
 import { CliError, type Backend } from './sources.ts';
 
 /** Scalars, or JSON for a json/jsonb argument. */
@@ -18,23 +20,21 @@ export interface FunctionCaller {
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 function dbCaller(backend: Extract<Backend, { kind: 'db' }>): FunctionCaller {
-  const call = async <T>(fn: string, args: Args, star: boolean) => {
+  // The SQL the server's /rest/v1/rpc runs, so both paths answer the same JSON.
+  const call = async <T>(fn: string, args: Args, returnsSet: boolean): Promise<T> => {
     const names = Object.keys(args);
     if (![fn, ...names].every((n) => NAME.test(n))) throw new Error(`bad name in ${fn}`);
-    const list = names.map((n, i) => `${n} => $${i + 1}`).join(', ');
-    const sql = star ? `select * from public.${fn}(${list})` : `select public.${fn}(${list}) as v`;
+    const sql = callSql(fn, names, { returns_set: returnsSet, returns_void: false });
     const values = Object.values(args).map((v) =>
       typeof v === 'object' && v !== null ? JSON.stringify(v) : v,
     );
-    return (await backend.db.queryAs<T>('service_role', sql, values)).rows;
+    const { rows } = await backend.db.queryAs<{ body: string }>('service_role', sql, values);
+    return JSON.parse(rows[0].body) as T;
   };
   return {
     description: backend.description,
-    rows: (fn, args) => call(fn, args, true),
-    async scalar<T>(fn: string, args: Args) {
-      const [row] = await call<{ v: T }>(fn, args, false);
-      return row.v;
-    },
+    rows: <T>(fn: string, args: Args) => call<T[]>(fn, args, true),
+    scalar: <T>(fn: string, args: Args) => call<T>(fn, args, false),
   };
 }
 

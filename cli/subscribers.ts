@@ -33,12 +33,9 @@ async function remove(settings: ReturnType<typeof settingsOrExit>, email: string
   const backend = await openBackend(settings);
   try {
     const shown = email.trim().toLowerCase();
-    const answer =
+    const found =
       backend.kind !== 'none' &&
-      (await functionCaller(backend).scalar<boolean | string>('tedxcommunity_remove', {
-        p_email: email,
-      }));
-    const found = answer === true || answer === 't'; // PostgreSQL's adapter answers in text
+      (await functionCaller(backend).scalar<boolean>('tedxcommunity_remove', { p_email: email }));
     process.stdout.write(
       found
         ? `Removed ${shown} from ${backend.description}\n`

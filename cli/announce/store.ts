@@ -31,12 +31,12 @@ export interface AnnounceStore {
 }
 
 interface StatusRow {
-  pending: number | string;
-  already_sent: number | string;
-  unsubscribed: number | string;
+  pending: number;
+  already_sent: number;
+  unsubscribed: number;
 }
 interface RecipientRow {
-  id: number | string;
+  id: number;
   email: string;
   first_name: string | null;
   token: string;
@@ -70,9 +70,9 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         p_campaign: campaign,
       });
       return {
-        pending: Number(row.pending),
-        alreadySent: Number(row.already_sent),
-        unsubscribed: Number(row.unsubscribed),
+        pending: row.pending,
+        alreadySent: row.already_sent,
+        unsubscribed: row.unsubscribed,
       };
     },
     async next(campaign, afterId, limit) {
@@ -82,7 +82,7 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         p_limit: limit,
       });
       return rows.map((r) => ({
-        id: Number(r.id),
+        id: r.id,
         email: r.email,
         firstName: r.first_name,
         token: r.token,

@@ -88,7 +88,15 @@ function notFound(name: string, names: string[]) {
   );
 }
 
-function callSql(name: string, names: string[], candidate: Candidate): string {
+/**
+ * The call by named parameters ($1…), answering as PostgREST does: a set as one JSON array, a
+ * value as JSON, void as nothing. (The organiser CLI calls functions this way too.)
+ */
+export function callSql(
+  name: string,
+  names: string[],
+  candidate: Pick<Candidate, 'returns_set' | 'returns_void'>,
+): string {
   const call = `public.${quoteIdent(name)}(${names.map((n, i) => `${quoteIdent(n)} => $${i + 1}`).join(', ')})`;
   if (candidate.returns_void) return `select ${call}`;
   if (candidate.returns_set)
@@ -160,6 +168,18 @@ function requestHeaders(c: Context): string {
 }
 
 export function createRpc({ db, limiter, trustProxy }: RpcDeps) {
+  // The signatures of functions found, as PostgREST keeps its schema cache: looked up once per
+  // name, not on every call. (Migrations run before the server starts.)
+  const signatures = new Map<string, Candidate[]>();
+  async function candidatesFor(tx: Queryable, name: string): Promise<Candidate[]> {
+    const known = signatures.get(name);
+    if (known) return known;
+    const { rows } = await tx.query<{ candidate: string }>(CANDIDATES_SQL, [name]);
+    const found = rows.map((r) => JSON.parse(r.candidate) as Candidate);
+    if (found.length > 0) signatures.set(name, found);
+    return found;
+  }
+
   return async function rpc(c: Context, role: ApiRole): Promise<Response> {
     if (c.req.method !== 'POST') {
       throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`);
@@ -181,9 +201,7 @@ export function createRpc({ db, limiter, trustProxy }: RpcDeps) {
 
     const result = await withPgErrors(role, () =>
       db.transactionAs(role, async (tx) => {
-        const { rows } = await tx.query<{ candidate: string }>(CANDIDATES_SQL, [name]);
-        const candidates = rows.map((r) => JSON.parse(r.candidate) as Candidate);
-        const candidate = pick(candidates, names);
+        const candidate = pick(await candidatesFor(tx, name), names);
         if (!candidate) throw notFound(name, names);
         await tx.query(
           `select set_config('request.headers', $1, true), set_config('request.method', 'POST', true),
