@@ -7,7 +7,7 @@ import type { AnnounceArgs } from './args.ts';
 import { addressOf, composeMail, messageId, unsubscribeUrl } from './compose.ts';
 import { prepareMessage, type MessageTemplate } from './message.ts';
 import { createMailer, serverName, stopLine } from './smtp.ts';
-import { announceStore, type AnnounceStore } from './store.ts';
+import { announceStore, type AnnounceStore, type Recipient } from './store.ts';
 
 export interface AnnounceContext {
   args: AnnounceArgs;
@@ -21,6 +21,20 @@ export interface AnnounceContext {
 
 export const say = (line: string) => process.stderr.write(line + '\n');
 export const n = (x: number) => x.toLocaleString('en-US');
+
+type Addressee = Pick<Recipient, 'email' | 'firstName' | 'token'>;
+
+/** One person's message, as the dry run shows it and the test and the real run send it. */
+export function mailMaker(context: AnnounceContext) {
+  const personalise = prepareMessage(context.template, context.siteUrl);
+  return (to: Addressee, messageId: string) => {
+    const unsubscribe = unsubscribeUrl(context.unsubscribeEndpoint, to.token);
+    const rendered = personalise(to.firstName, unsubscribe);
+    const { from, siteUrl } = context;
+    const mail = composeMail({ from, to: to.email, siteUrl, unsubscribe, messageId, rendered });
+    return { mail, rendered };
+  };
+}
 
 export async function withStore<T>(
   context: AnnounceContext,
@@ -46,18 +60,10 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
         `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed. Nothing sent.`,
     );
     if (!first) return 0;
-    const rendered = prepareMessage(context.template, context.siteUrl)(
-      first.firstName,
-      unsubscribeUrl(context.unsubscribeEndpoint, first.token),
+    const { mail, rendered } = mailMaker(context)(
+      first,
+      messageId(campaign, first.id, addressOf(context.from)),
     );
-    const mail = composeMail({
-      from: context.from,
-      to: first.email,
-      siteUrl: context.siteUrl,
-      unsubscribe: unsubscribeUrl(context.unsubscribeEndpoint, first.token),
-      messageId: messageId(campaign, first.id, addressOf(context.from)),
-      rendered,
-    });
     const headers = {
       From: mail.from,
       To: mail.to,
@@ -88,19 +94,10 @@ export async function sendTest(context: AnnounceContext, smtpUrl: string): Promi
   const mailer = createMailer(smtpUrl);
   await verify(mailer, smtpUrl);
   // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
-  const unsubscribe = unsubscribeUrl(
-    context.unsubscribeEndpoint,
-    '00000000-0000-0000-0000-000000000000',
+  const { mail } = mailMaker(context)(
+    { email: to, firstName: null, token: '00000000-0000-0000-0000-000000000000' },
+    `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
   );
-  const rendered = prepareMessage(context.template, context.siteUrl)(null, unsubscribe);
-  const mail = composeMail({
-    from: context.from,
-    to,
-    siteUrl: context.siteUrl,
-    unsubscribe,
-    messageId: `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
-    rendered,
-  });
   try {
     await mailer.sendMail(mail);
   } catch (error) {

@@ -2,9 +2,8 @@
 // terminal), checks the SMTP login, sends with a progress bar, ends with one summary line.
 import { createInterface } from 'node:readline/promises';
 import { CliError } from '../sources.ts';
-import { n, say, verify, withStore, type AnnounceContext } from './commands.ts';
-import { addressOf, composeMail, messageId, unsubscribeUrl } from './compose.ts';
-import { prepareMessage } from './message.ts';
+import { mailMaker, n, say, verify, withStore, type AnnounceContext } from './commands.ts';
+import { addressOf, messageId } from './compose.ts';
 import { progressBar } from './progress.ts';
 import { runCampaign } from './run.ts';
 import { createMailer, MAX_CONNECTIONS, serverName, stopLine } from './smtp.ts';
@@ -40,7 +39,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
     }
     const mailer = createMailer(smtpUrl);
     await verify(mailer, smtpUrl);
-    const personalise = prepareMessage(context.template, context.siteUrl);
+    const makeMail = mailMaker(context);
     const fromAddress = addressOf(context.from);
     const stop = new AbortController();
     const onSigint = () => stop.abort();
@@ -55,17 +54,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         signal: stop.signal,
         onProgress: (done) => bar.update(done),
         async send(person) {
-          const unsubscribe = unsubscribeUrl(context.unsubscribeEndpoint, person.token);
-          await mailer.sendMail(
-            composeMail({
-              from: context.from,
-              to: person.email,
-              siteUrl: context.siteUrl,
-              unsubscribe,
-              messageId: messageId(campaign, person.id, fromAddress),
-              rendered: personalise(person.firstName, unsubscribe),
-            }),
-          );
+          await mailer.sendMail(makeMail(person, messageId(campaign, person.id, fromAddress)).mail);
         },
       });
       bar.stop();
