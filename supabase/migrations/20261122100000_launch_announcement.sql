@@ -43,6 +43,18 @@ grant select, delete on table public.tedxcommunity_deliveries to service_role;
 alter table public.tedxcommunity_unsubscribed enable row level security;
 alter table public.tedxcommunity_deliveries enable row level security;
 
+-- Two small pieces the functions below share. Neither reads a table and both name everything in
+-- full, so they need no search_path of their own (and PostgreSQL can inline them).
+-- A delivery record's key: the address's SHA-256, not the address.
+create function public.tedxcommunity_email_hash(email text) returns bytea
+  language sql immutable
+as $$ select pg_catalog.sha256(pg_catalog.convert_to($1, 'UTF8')) $$;
+
+-- A token from a link as a uuid, or null when it is not one (never a cast error).
+create function public.tedxcommunity_token(token text) returns uuid
+  language sql immutable
+as $$ select case when $1 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then $1::uuid end $$;
+
 -- How a campaign stands: people still to send to, people who already had it, people who left.
 create function public.tedxcommunity_announce_status(p_campaign text)
   returns table (pending bigint, already_sent bigint, unsubscribed bigint)
@@ -53,7 +65,7 @@ as $$
     select exists (
       select 1 from public.tedxcommunity_deliveries d
       where d.campaign = p_campaign and d.status = 'sent'
-        and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
+        and d.email_hash = public.tedxcommunity_email_hash(e.email)
     ) as sent
     from public.tedxcommunity_emails e
   )
@@ -76,7 +88,7 @@ as $$
     and not exists (
       select 1 from public.tedxcommunity_deliveries d
       where d.campaign = p_campaign and d.status = 'sent'
-        and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
+        and d.email_hash = public.tedxcommunity_email_hash(e.email)
     )
   order by e.id
   limit least(greatest(p_limit, 0), 1000)
@@ -94,7 +106,7 @@ as $$
     select * from pg_catalog.jsonb_to_recordset(p_outcomes) as o(id bigint, status text, error text)
   ), written as (
     insert into public.tedxcommunity_deliveries as d (campaign, email_hash, status, error)
-    select p_campaign, pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8')), o.status, o.error
+    select p_campaign, public.tedxcommunity_email_hash(e.email), o.status, o.error
     from outcome o join public.tedxcommunity_emails e on e.id = o.id
     on conflict (campaign, email_hash) do update
       set status = excluded.status, error = excluded.error, updated_at = pg_catalog.now()
@@ -115,10 +127,10 @@ as $$
 declare
   t uuid;
 begin
-  if token is null or token !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+  t := public.tedxcommunity_token(token);
+  if t is null then
     return false;
   end if;
-  t := token::uuid;
   delete from public.tedxcommunity_emails e where e.unsubscribe_token = t;
   if found then
     insert into public.tedxcommunity_unsubscribed as u (token) values (t)
@@ -136,14 +148,14 @@ create function public.tedxcommunity_unsubscribe_known(token text)
   language sql stable security definer
   set search_path = ''
 as $$
-  -- case, not and: only a well-formed token reaches the cast. $1, not its name: in SQL
-  -- functions a column called token would win over the parameter.
-  select case
-    when $1 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      exists (select 1 from public.tedxcommunity_emails e where e.unsubscribe_token = $1::uuid)
-      or exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = $1::uuid)
-    else false
-  end
+  -- $1, not its name: in SQL functions a column called token would win over the parameter.
+  -- A malformed token is null, which matches nothing.
+  select exists (
+      select 1 from public.tedxcommunity_emails e
+      where e.unsubscribe_token = public.tedxcommunity_token($1))
+    or exists (
+      select 1 from public.tedxcommunity_unsubscribed u
+      where u.token = public.tedxcommunity_token($1))
 $$;
 
 -- `npm run subscribers -- remove EMAIL`: a person who asks to be deleted, with their delivery
@@ -157,7 +169,7 @@ declare
   normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
 begin
   delete from public.tedxcommunity_deliveries d
-    where d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(normal, 'UTF8'));
+    where d.email_hash = public.tedxcommunity_email_hash(normal);
   delete from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = normal;
   return found;
 end
@@ -165,6 +177,8 @@ $$;
 
 -- PostgreSQL lets PUBLIC execute new functions and hosted Supabase grants them to anon and
 -- authenticated by default: take that back and say exactly who may call what.
+revoke all on function public.tedxcommunity_email_hash(text) from public, anon, authenticated;
+revoke all on function public.tedxcommunity_token(text) from public, anon, authenticated;
 revoke all on function public.tedxcommunity_announce_status(text) from public, anon, authenticated;
 revoke all on function public.tedxcommunity_announce_next(text, bigint, integer)
   from public, anon, authenticated;
