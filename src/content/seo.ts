@@ -3,8 +3,8 @@
 import { parseThemeColors, themeColor } from '../lib/theme-colors';
 import themeCss from '../styles/global.css?raw';
 import type { SignupKind } from '../lib/signup-contract';
+import { signupOutcomeOfKind } from '../lib/signup-outcome';
 import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
-import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from './notices';
 
 export interface PageMeta {
   title: string;
@@ -35,15 +35,9 @@ export const PAGE_META = {
   },
 } satisfies Record<string, PageMeta>;
 
-const OUTCOME_NOTICES = {
-  success: NOTICE_SUCCESS,
-  duplicate: NOTICE_DUPLICATE,
-  failure: NOTICE_FAILURE,
-} as const;
-
 /** The page a no-JavaScript sign-up lands on: titled with the outcome's notice. */
 export function signupOutcomePageMeta(kind: SignupKind): PageMeta {
-  const notice = OUTCOME_NOTICES[kind];
+  const { notice } = signupOutcomeOfKind(kind);
   return {
     title: `${notice.title} · ${EVENT_SHORT_NAME}`,
     description: `${notice.title} ${notice.description}`,

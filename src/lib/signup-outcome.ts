@@ -13,26 +13,21 @@ export interface SignupOutcome {
   isSubscribed: boolean;
 }
 
+const OUTCOMES: Record<SignupKind, SignupOutcome> = {
+  success: { kind: 'success', notice: NOTICE_SUCCESS, isSubscribed: true },
+  duplicate: { kind: 'duplicate', notice: NOTICE_DUPLICATE, isSubscribed: true },
+  failure: { kind: 'failure', notice: NOTICE_FAILURE, isSubscribed: false },
+};
+
 /**
  * Maps the insert's error code to what the visitor sees (SPEC section 8): null means no error.
  * A duplicate still counts as subscribed. Everything else, including a network failure (which
  * supabase-js reports with an empty code), keeps the form.
  */
 export function signupOutcome(errorCode: string | null): SignupOutcome {
-  if (errorCode === null) return { kind: 'success', notice: NOTICE_SUCCESS, isSubscribed: true };
-  if (errorCode === DUPLICATE_EMAIL_CODE) {
-    return { kind: 'duplicate', notice: NOTICE_DUPLICATE, isSubscribed: true };
-  }
-  return { kind: 'failure', notice: NOTICE_FAILURE, isSubscribed: false };
+  if (errorCode === null) return OUTCOMES.success;
+  return errorCode === DUPLICATE_EMAIL_CODE ? OUTCOMES.duplicate : OUTCOMES.failure;
 }
-
-const CODE_OF_KIND: Record<SignupKind, string | null> = {
-  success: null,
-  duplicate: DUPLICATE_EMAIL_CODE,
-  failure: '',
-};
 
 /** The outcome a no-JavaScript sign-up landed on (its prerendered outcome page). */
-export function signupOutcomeOfKind(kind: SignupKind): SignupOutcome {
-  return signupOutcome(CODE_OF_KIND[kind]);
-}
+export const signupOutcomeOfKind = (kind: SignupKind): SignupOutcome => OUTCOMES[kind];
