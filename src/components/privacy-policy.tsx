@@ -25,7 +25,7 @@ function Paragraph({ parts }: { parts: PrivacyParagraph }) {
 /** The privacy page's sections, one card each. */
 export function PrivacyPolicy() {
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-5 pb-20 sm:px-8">
+    <div className="mx-auto grid max-w-6xl gap-6 px-5 pb-20 sm:px-8 lg:grid-cols-2">
       {PRIVACY_SECTIONS.map((section) => (
         <section
           key={section.id}

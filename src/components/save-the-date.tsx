@@ -16,7 +16,7 @@ interface SaveTheDateProps {
 }
 
 const PILL =
-  'inline-flex items-center rounded-full border border-line px-5 py-2.5 text-sm font-semibold transition-colors hover:border-brand hover:text-accent';
+  'inline-flex items-center rounded-full border border-paper/25 bg-ink/60 px-5 py-2.5 text-sm font-semibold transition-colors hover:border-brand hover:text-accent';
 
 /**
  * "Add to calendar" and share links that work without any script; the phone's share sheet

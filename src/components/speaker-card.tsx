@@ -29,13 +29,16 @@ export function SpeakerCard({ speaker, index }: SpeakerCardProps) {
     >
       <Silhouette />
       <p className="mt-5 text-xs font-semibold uppercase tracking-[0.2em] text-accent">
-        {first} <span className="text-muted">|</span> {second}
+        {first}{' '}
+        <span className="whitespace-nowrap">
+          <span className="text-muted">|</span> {second}
+        </span>
       </p>
       <blockquote className="mt-3 text-lg font-semibold leading-snug">
         “{speaker.achievement}”
       </blockquote>
       <p className="mt-3 mb-5 text-muted italic">{speaker.tease}</p>
-      <p className="mt-auto border-t border-line pt-4 text-xs font-semibold uppercase tracking-[0.2em] text-paper/80">
+      <p className="mt-auto border-t border-line pt-4 text-xs font-semibold text-balance uppercase tracking-[0.2em] text-paper/80">
         {SPEAKER_REVEAL_TEXT}
       </p>
     </article>

@@ -10,7 +10,7 @@ export function StatCards() {
             className="rounded-2xl border border-line bg-surface p-6 text-center sm:p-8"
           >
             <p className="font-display text-6xl text-brand sm:text-7xl">{stat.value}</p>
-            <p className="mt-2 text-sm font-semibold uppercase tracking-[0.15em] text-paper">
+            <p className="mt-2 text-sm font-semibold text-balance uppercase tracking-[0.15em] text-paper">
               {stat.label}
             </p>
           </li>
