@@ -135,6 +135,7 @@ describe('the Edge Function as Deno loads it', () => {
       'server/unsubscribe-page.ts',
       'src/content/event.ts',
       'src/lib/event-dates.ts',
+      'src/content/team.ts',
       'server/escape-html.ts',
     ]);
   });

@@ -93,6 +93,8 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
     if (isGetPlainText) {
       return isKnown ? text(confirmText(home), OK) : text(invalidText(home), NOT_FOUND);
     }
-    return isKnown && token ? html(confirmPage(token), OK) : html(invalidPage(home), NOT_FOUND);
+    return isKnown && token
+      ? html(confirmPage(token, home), OK)
+      : html(invalidPage(home), NOT_FOUND);
   };
 }

@@ -4,6 +4,7 @@
 // Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
 // site's origin when the page is not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
+import { PRESS_CONTACT } from '../src/content/team.ts';
 import { escapeHtml as esc } from './escape-html.ts';
 
 /**
@@ -26,14 +27,15 @@ const C = PAGE_COLORS;
 export const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
-main{max-width:32rem;margin:1.5rem;padding:2rem 1.5rem;background:${C.surface};border-top:4px solid ${C.brand}}
-.logo{font:700 1.75rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
+main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem}
+.logo{font:700 2rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
 .logo span{color:${C.brand}}
-h1{font-size:1.5rem;line-height:1.3;margin:0 0 .75rem}
+h1{font:700 1.75rem/1.15 Impact,'Arial Narrow',sans-serif;text-transform:uppercase;margin:0 0 .75rem}
 p{margin:0 0 1rem;color:${C.paper}}
 a{color:${C.accent}}
-button{font:inherit;font-weight:700;color:${C.paper};background:${C.action};border:0;border-radius:6px;
-padding:.8rem 1.5rem;cursor:pointer}
+button{font:inherit;font-weight:700;color:${C.paper};background:${C.action};border:0;border-radius:999px;
+padding:.8rem 1.75rem;cursor:pointer}
+.actions{display:flex;flex-wrap:wrap;align-items:center;gap:1rem 1.5rem}
 button:hover{background:${C['action-hover']}}
 button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offset:3px}
 `;
@@ -59,14 +61,15 @@ ${body}
 }
 
 /** GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL. */
-export function confirmPage(token: string): string {
+export function confirmPage(token: string, home = ''): string {
   return page(
     'Unsubscribe',
     `<h1>Leave the launch list?</h1>
 <p>You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
 <form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit">Unsubscribe</button>
+<p class="actions"><button type="submit">Unsubscribe</button>
+<a href="${esc(home)}/">Keep me on the list</a></p>
 </form>`,
   );
 }
@@ -85,7 +88,7 @@ export function invalidPage(home = ''): string {
     'Link not valid',
     `<h1>This link is not valid</h1>
 <p>It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
-organisers.</p>
+organisers at <a href="mailto:${esc(PRESS_CONTACT.email)}">${esc(PRESS_CONTACT.email)}</a>.</p>
 <p><a href="${esc(home)}/">Go to the home page</a></p>`,
   );
 }
@@ -109,6 +112,6 @@ export function invalidText(home = ''): string {
   return `This link is not valid.
 
 It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
-organisers.
+organisers at ${PRESS_CONTACT.email}.
 ${home ? `\n${home}/\n` : ''}`;
 }

@@ -66,9 +66,9 @@ describe('markdownToText', () => {
     );
   });
 
-  it('drops hard-break marks and keeps the break', () => {
-    expect(markdownToText('See you soon,\\\nThe team\nand  \nfriends')).toBe(
-      'See you soon,\nThe team\nand\nfriends',
+  it('joins a wrapped paragraph into one line, and keeps hard breaks and lists', () => {
+    expect(markdownToText('See you soon,\\\nThe team\nand  \nfriends\n\nNext:\n- one\n- two')).toBe(
+      'See you soon,\nThe team and\nfriends\n\nNext:\n- one\n- two',
     );
   });
 });
