@@ -1,12 +1,14 @@
 // `npm run announce -- --campaign ID [--yes]`: the real run. Asks first (or refuses without a
 // terminal), checks the SMTP login, sends with a progress bar, ends with one summary line.
 import { createInterface } from 'node:readline/promises';
-import { CliError } from '../sources.ts';
-import { mailMaker, n, say, verify, withStore, type AnnounceContext } from './commands.ts';
-import { addressOf, messageId } from './compose.ts';
-import { progressBar } from './progress.ts';
-import { runCampaign } from './run.ts';
-import { createMailer, MAX_CONNECTIONS, serverName, stopLine } from './smtp.ts';
+import { CliError } from '../../sources.ts';
+import { addressOf, messageId } from '../mail/compose.ts';
+import { mailMaker } from '../mail/make-mail.ts';
+import { progressBar } from '../output/progress.ts';
+import { n, say } from '../output/say.ts';
+import { runCampaign } from '../sending/run.ts';
+import { createMailer, MAX_CONNECTIONS, serverName, stopLine, verify } from '../sending/smtp.ts';
+import { withStore, type AnnounceContext } from './context.ts';
 
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY)

@@ -2,6 +2,7 @@
 // the run (retry it, record it, or stop).
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { CliError } from '../../sources.ts';
 
 export type Mailer = ReturnType<typeof createMailer>;
 
@@ -75,4 +76,14 @@ export function stopLine(error: unknown, server: string): string {
         ? 'it did not answer in time'
         : smtpAnswer(error);
   return `Could not reach the SMTP server ${server} (${reason}): check SMTP_URL and your network, then run the same command again`;
+}
+
+/** Checks the login before anything is sent: a refusal stops the command with one line. */
+export async function verify(mailer: Mailer, smtpUrl: string) {
+  try {
+    await mailer.verify();
+  } catch (error) {
+    mailer.close();
+    throw new CliError(stopLine(error, serverName(smtpUrl)));
+  }
 }
