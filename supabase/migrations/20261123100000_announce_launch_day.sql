@@ -44,10 +44,11 @@ alter table public.tedxcommunity_suppressed enable row level security;
 alter table public.tedxcommunity_announce_leases enable row level security;
 
 -- Takes the campaign's lease, or renews it when this run already holds it. Granted when the row
--- is absent, expired or this run's; otherwise says who holds it and since when.
+-- is absent, expired or this run's, or held by p_take_over (a run on this machine whose process
+-- is gone: the caller checked); otherwise says who holds it, since when, and under which run id.
 create function public.tedxcommunity_announce_lease(
-  p_campaign text, p_holder text, p_run_id uuid, p_seconds integer)
-  returns table (granted boolean, holder text, started_at timestamptz)
+  p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid)
+  returns table (granted boolean, holder text, started_at timestamptz, run_id uuid)
   language plpgsql volatile security definer
   set search_path = ''
 as $$
@@ -65,9 +66,10 @@ begin
                             else pg_catalog.now() end,
           heartbeat_at = pg_catalog.now(),
           expires_at = excluded.expires_at
-      where l.run_id = excluded.run_id or l.expires_at < pg_catalog.now();
+      where l.run_id = excluded.run_id or l.expires_at < pg_catalog.now()
+        or l.run_id = p_take_over;
   return query
-    select l.run_id = p_run_id, l.holder, l.started_at
+    select l.run_id = p_run_id, l.holder, l.started_at, l.run_id
     from public.tedxcommunity_announce_leases l where l.campaign = p_campaign;
 end
 $$;
@@ -187,7 +189,7 @@ as $$
   select exists (select 1 from gone)
 $$;
 
-revoke all on function public.tedxcommunity_announce_lease(text, text, uuid, integer)
+revoke all on function public.tedxcommunity_announce_lease(text, text, uuid, integer, uuid)
   from public, anon, authenticated;
 revoke all on function public.tedxcommunity_announce_release(text, uuid)
   from public, anon, authenticated;
@@ -199,7 +201,7 @@ revoke all on function public.tedxcommunity_announce_record(text, jsonb)
 revoke all on function public.tedxcommunity_suppressed_list() from public, anon, authenticated;
 revoke all on function public.tedxcommunity_unsuppress(text) from public, anon, authenticated;
 
-grant execute on function public.tedxcommunity_announce_lease(text, text, uuid, integer)
+grant execute on function public.tedxcommunity_announce_lease(text, text, uuid, integer, uuid)
   to service_role;
 grant execute on function public.tedxcommunity_announce_release(text, uuid) to service_role;
 grant execute on function public.tedxcommunity_announce_status(text) to service_role;

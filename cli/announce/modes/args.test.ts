@@ -15,11 +15,19 @@ describe('announce arguments', () => {
       yes: true,
     });
   });
+  it('reads --max', () => {
+    expect(parseAnnounceArgs(['--campaign', 'x', '--max', '500', '--yes'])).toMatchObject({
+      max: 500,
+    });
+    expect(parseAnnounceArgs(['--campaign', 'x', '--dry-run'])).toMatchObject({ max: undefined });
+  });
   it.each([
     [[], '--campaign ID is required'],
     [['--campaign', 'bad id'], 'Campaign ID "bad id": use letters, digits, . _ - (at most 64)'],
     [['--campaign', 'x', '--test-to', 'nobody'], '--test-to "nobody" is not an email address'],
     [['--campaign', 'x', '--force'], 'Unknown argument --force'],
+    [['--campaign', 'x', '--max', '-1'], '--max "-1": a whole number of messages (0 = no cap)'],
+    [['--campaign', 'x', '--max=5.5'], '--max "5.5": a whole number of messages (0 = no cap)'],
   ])('refuses %j with one line', (argv, line) => {
     expect(parseAnnounceArgs(argv)).toBe(line);
   });

@@ -2,6 +2,7 @@
 // full. Sends nothing, records nothing.
 import { addressOf, messageId } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
+import { daysAtCap } from '../output/lines.ts';
 import { n, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 
@@ -12,8 +13,15 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     const [first] = await store.next(campaign, 0, 1);
     say(
       `Dry run of campaign ${campaign} on ${store.description}: ${n(status.pending)} would get it, ` +
-        `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed. Nothing sent.`,
+        `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed, ` +
+        `${n(status.suppressed)} suppressed (bounced before). Nothing sent.`,
     );
+    const max = context.args.max ?? context.settings.announceMaxPerRun;
+    if (max > 0)
+      say(
+        `At ${n(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
+          `${n(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
+      );
     if (!first) return 0;
     const { mail, rendered } = mailMaker(context)(
       first,

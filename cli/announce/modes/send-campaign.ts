@@ -1,13 +1,16 @@
-// `npm run announce -- --campaign ID [--yes]`: the real run. Asks first (or refuses without a
-// terminal), checks the SMTP login, sends with a progress bar, ends with one summary line.
+// `npm run announce -- --campaign ID [--yes] [--max N]`: the real run. Takes the campaign's
+// lease, asks first (or refuses without a terminal), checks the SMTP login, sends with a
+// progress bar, ends with one summary line (and one line saying why, if it stopped early).
 import { createInterface } from 'node:readline/promises';
 import { CliError } from '../../sources.ts';
 import { addressOf, messageId } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
+import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { n, say } from '../output/say.ts';
+import { takeLease } from '../sending/lease.ts';
 import { runCampaign } from '../sending/run.ts';
-import { createMailer, MAX_CONNECTIONS, serverName, stopLine, verify } from '../sending/smtp.ts';
+import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 
 async function confirm(question: string): Promise<boolean> {
@@ -25,53 +28,85 @@ async function confirm(question: string): Promise<boolean> {
 
 export async function sendCampaign(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const { campaign } = context.args;
-  const rate = context.settings.announceRate;
+  const { announceRate: rate, announceRetryMs: retryMs } = context.settings;
+  const max = context.args.max ?? context.settings.announceMaxPerRun;
+  const server = serverName(smtpUrl);
   return withStore(context, async (store) => {
-    const status = await store.status(campaign);
-    if (status.pending === 0) {
-      say(
-        `Campaign ${campaign}: nobody left to send to; 0 sent, ${n(status.alreadySent)} already had it, 0 failed, ${n(status.unsubscribed)} unsubscribed`,
-      );
-      return 0;
-    }
-    const question = `Send campaign ${campaign} to ${n(status.pending)} people from ${context.from} through ${serverName(smtpUrl)}?`;
-    if (!context.args.yes && !(await confirm(question))) {
-      say('Not sent.');
-      return 1;
-    }
-    const mailer = createMailer(smtpUrl);
-    await verify(mailer, smtpUrl);
-    const makeMail = mailMaker(context);
-    const fromAddress = addressOf(context.from);
-    const stop = new AbortController();
-    const onSigint = () => stop.abort();
-    process.once('SIGINT', onSigint);
-    const bar = progressBar(process.stderr, status.pending);
+    const lease = await takeLease(store, campaign);
     try {
-      const result = await runCampaign({
-        campaign,
-        store,
-        rate,
-        concurrency: MAX_CONNECTIONS * 2,
-        signal: stop.signal,
-        onProgress: (done) => bar.update(done),
-        async send(person) {
-          await mailer.sendMail(makeMail(person, messageId(campaign, person.id, fromAddress)).mail);
-        },
-      });
-      bar.stop();
-      for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
-      if (result.stoppedBy !== null) say(stopLine(result.stoppedBy, serverName(smtpUrl)));
-      if (result.interrupted) say('Interrupted: run the same command again to continue.');
-      say(
-        `Campaign ${campaign}: ${n(result.sent)} sent, ${n(status.alreadySent)} already had it, ` +
-          `${n(result.failed.length)} failed, ${n(status.unsubscribed)} unsubscribed`,
+      const status = await store.status(campaign);
+      if (status.pending === 0) {
+        say(`${summaryLine(campaign, status, empty)}: nobody left to send to`);
+        return 0;
+      }
+      const capped = max > 0 && max < status.pending ? ` (the first ${n(max)} today)` : '';
+      const question = `Send campaign ${campaign} to ${n(status.pending)} people${capped} from ${context.from} through ${server}?`;
+      if (!context.args.yes && !(await confirm(question))) {
+        say('Not sent.');
+        return 1;
+      }
+      const mailer = createMailer(smtpUrl);
+      await verify(mailer, smtpUrl);
+      const makeMail = mailMaker(context);
+      const fromAddress = addressOf(context.from);
+      const stop = new AbortController();
+      const onSigint = () => stop.abort();
+      process.once('SIGINT', onSigint);
+      lease.lost.addEventListener('abort', () => stop.abort());
+      const bar = progressBar(
+        process.stderr,
+        max > 0 ? Math.min(max, status.pending) : status.pending,
       );
-      const clean = result.failed.length === 0 && result.stoppedBy === null && !result.interrupted;
-      return clean ? 0 : result.interrupted ? 130 : 1;
+      try {
+        const result = await runCampaign({
+          campaign,
+          store,
+          rate,
+          max,
+          retryMs,
+          concurrency: MAX_CONNECTIONS * 2,
+          signal: stop.signal,
+          onProgress: (done) => bar.update(done),
+          async send(person) {
+            await mailer.sendMail(
+              makeMail(person, messageId(campaign, person.id, fromAddress)).mail,
+            );
+          },
+        });
+        bar.stop();
+        for (const f of result.bounced)
+          say(`Bounced (suppressed from now on): ${f.email}: ${f.answer}`);
+        for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
+        for (const f of result.deferred) say(`Deferred to the next run: ${f.email}: ${f.answer}`);
+        const stopped = stoppedLine(campaign, status, result, server, store.description, max);
+        if (result.stop?.kind !== 'quota' && result.stop?.kind !== 'record')
+          say(summaryLine(campaign, status, result));
+        if (stopped) say(stopped);
+        if (result.interrupted)
+          say(
+            lease.lost.aborted
+              ? `Stopped: another run took over campaign ${campaign} (${String(lease.lost.reason)})`
+              : 'Interrupted: run the same command again to continue.',
+          );
+        if (result.stop) return 1;
+        if (result.interrupted) return 130;
+        return result.failed.length === 0 && result.deferred.length === 0 ? 0 : 1;
+      } finally {
+        process.off('SIGINT', onSigint);
+        mailer.close();
+      }
     } finally {
-      process.off('SIGINT', onSigint);
-      mailer.close();
+      await lease.release();
     }
   });
 }
+
+const empty = {
+  sent: 0,
+  bounced: [],
+  failed: [],
+  deferred: [],
+  stop: null,
+  interrupted: false,
+  capped: false,
+};

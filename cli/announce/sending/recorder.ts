@@ -1,24 +1,57 @@
 // Writes outcomes in small batches: at most FLUSH_MS after an SMTP server's answer, or at once
 // when FLUSH_AT have gathered, and while one write is under way the next outcomes wait for it.
 // One transaction per message would cost more than sending it (PGlite writes its WAL on every
-// commit); the price is that a crash can resend, with the same Message-ID, the messages answered
-// in the last FLUSH_MS as well as those on the wire.
+// commit). Recording is part of sending: while a write fails, ready() holds back new messages and
+// the write is retried with backoff; if it still fails, ready() answers false and drain() throws.
+// So a crash or an outage can resend, with the same Message-ID, only the messages in flight or
+// answered in the last FLUSH_MS.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AnnounceStore, Outcome } from './store.ts';
 
 export const FLUSH_MS = 25;
 const FLUSH_AT = 200;
 
-export interface Recorder {
-  add(outcome: Outcome): void;
-  /** Resolves when everything added so far is written; rejects if a write failed. */
-  drain(): Promise<void>;
+export interface RecorderOptions {
+  /** The first wait before retrying a failed write, doubling; and how many retries. */
+  retryMs: number;
+  retries: number;
 }
 
-export function createRecorder(store: AnnounceStore, campaign: string): Recorder {
+export interface Recorder {
+  add(outcome: Outcome): void;
+  /** Resolves true when new messages may go, false when recording has failed for good. */
+  ready(): Promise<boolean>;
+  /** Resolves when everything added so far is written; rejects if a write failed for good. */
+  drain(): Promise<void>;
+  /** Outcomes not written (yet, or ever if recording failed). */
+  unwritten(): number;
+}
+
+export function createRecorder(
+  store: AnnounceStore,
+  campaign: string,
+  options: RecorderOptions = { retryMs: 1000, retries: 5 },
+): Recorder {
   let pending: Outcome[] = [];
+  let inWrite = 0;
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let failure: unknown = null;
+  let stalled: Promise<void> | null = null;
+  let unstall = () => {};
+
+  async function write(batch: Outcome[]) {
+    for (let retry = 0; ; retry++) {
+      try {
+        await store.record(campaign, batch);
+        return;
+      } catch (error) {
+        if (retry >= options.retries) throw error;
+        stalled ??= new Promise<void>((resolve) => (unstall = resolve));
+        await sleep(options.retryMs * 2 ** retry);
+      }
+    }
+  }
 
   const flush = () => {
     if (timer) clearTimeout(timer);
@@ -28,10 +61,18 @@ export function createRecorder(store: AnnounceStore, campaign: string): Recorder
       while (pending.length > 0 && failure === null) {
         const batch = pending;
         pending = [];
+        inWrite = batch.length;
         try {
-          await store.record(campaign, batch);
+          await write(batch);
+          inWrite = 0;
         } catch (error) {
           failure = error;
+          pending = [...batch, ...pending];
+          inWrite = 0;
+        }
+        if (stalled) {
+          stalled = null;
+          unstall();
         }
       }
     })().finally(() => {
@@ -44,8 +85,13 @@ export function createRecorder(store: AnnounceStore, campaign: string): Recorder
   return {
     add(outcome) {
       pending.push(outcome);
+      if (failure !== null) return;
       if (pending.length >= FLUSH_AT) flush();
       timer ??= setTimeout(flush, FLUSH_MS);
+    },
+    async ready() {
+      while (stalled && failure === null) await stalled;
+      return failure === null;
     },
     async drain() {
       while ((pending.length > 0 || writing) && failure === null) {
@@ -55,5 +101,6 @@ export function createRecorder(store: AnnounceStore, campaign: string): Recorder
       if (timer) clearTimeout(timer);
       if (failure !== null) throw failure;
     },
+    unwritten: () => pending.length + inWrite,
   };
 }

@@ -1,12 +1,14 @@
-// The sending loop: people streamed from the database, paced to ANNOUNCE_RATE, a few messages in
-// flight at once over the pooled connections, each outcome recorded as it comes back. Permanent
-// SMTP answers (5xx) are recorded as failed. Temporary ones (4xx) and lost connections are
-// retried with backoff; if they persist, the trouble is the server's (a rate limit, an outage),
-// not the recipient's, so the run stops and what was not sent stays unsent for the next run. A
-// refused login stops it at once.
+// The sending loop: people streamed from the database (earliest sign-ups first), paced to
+// ANNOUNCE_RATE, a few messages in flight at once over the pooled connections, each outcome
+// recorded as it comes back. What an SMTP answer means is smtp-answer.ts's business; here:
+// a bounce or a refused message is recorded and the run goes on; a temporary refusal for one
+// person goes to the back of the queue for a later try (never holding up the others) and is
+// left for the next run if it persists; a dropped connection is retried with backoff; the
+// provider's limit, a refused sender or login, or a database that cannot record, stop new
+// sends at once and leave everyone not answered for the next run.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRecorder } from './recorder.ts';
-import { classify, smtpAnswer } from './smtp.ts';
+import { classifyAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
 import { recipients, type AnnounceStore, type Recipient } from './store.ts';
 
 export interface RunOptions {
@@ -17,90 +19,152 @@ export interface RunOptions {
   rate: number;
   /** Messages in flight at once. */
   concurrency: number;
-  /** Tries per message for temporary failures, and the first wait (doubling each time). */
-  attempts?: number;
-  backoffMs?: number;
+  /** People to try in this run at most; 0 = everyone. */
+  max: number;
+  /** The first wait before a retry; each retry waits twice as long as the one before. */
+  retryMs: number;
+  /** Tries per person for a temporary refusal, and for a dropped connection, in this run. */
+  deferTries?: number;
+  connectionTries?: number;
   onProgress?(done: number): void;
-  /** Set to stop taking new people (Ctrl-C): what is in flight finishes and is recorded. */
+  /** Set to stop taking new people (Ctrl-C, or the lease lost): what is in flight finishes. */
   signal?: AbortSignal;
+}
+
+export interface Refusal {
+  email: string;
+  answer: string;
 }
 
 export interface RunResult {
   sent: number;
-  failed: { email: string; answer: string }[];
-  /** Why the run stopped early, if it did (the error that stopped it). */
-  stoppedBy: unknown;
+  bounced: Refusal[];
+  failed: Refusal[];
+  /** Refused "for now" on every try: left for the next run. */
+  deferred: Refusal[];
+  /** Why the run stopped before the end of the list, if it did. */
+  stop: {
+    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'record';
+    error: unknown;
+  } | null;
   interrupted: boolean;
+  /** Stopped at `max`. */
+  capped: boolean;
 }
 
-/** A message that failed for a reason that will hit every other message too. */
-class StopRun extends Error {
-  readonly reason: unknown;
-  constructor(reason: unknown) {
-    super('stop');
-    this.reason = reason;
-  }
+interface Turn {
+  person: Recipient;
+  tries: number;
+  drops: number;
+  due: number;
 }
 
 export async function runCampaign(options: RunOptions): Promise<RunResult> {
-  const { campaign, store, rate, concurrency } = options;
-  const attempts = options.attempts ?? 4; // waits of 1 + 2 + 4 s
-  const backoffMs = options.backoffMs ?? 1000;
-  const recorder = createRecorder(store, campaign);
-  const result: RunResult = { sent: 0, failed: [], stoppedBy: null, interrupted: false };
+  const { campaign, store, rate, concurrency, max, retryMs } = options;
+  const deferTries = options.deferTries ?? 3;
+  const connectionTries = options.connectionTries ?? 5;
+  const recorder = createRecorder(store, campaign, { retryMs, retries: 5 });
+  const result: RunResult = {
+    sent: 0,
+    bounced: [],
+    failed: [],
+    deferred: [],
+    stop: null,
+    interrupted: false,
+    capped: false,
+  };
   const inFlight = new Set<Promise<void>>();
+  const later: Turn[] = [];
+  const people = recipients(store, campaign)[Symbol.asyncIterator]();
+  let listDone = false;
+  let started = 0;
   let done = 0;
+  const backoff = (n: number) => retryMs * 2 ** Math.max(0, n - 1);
 
-  async function deliver(person: Recipient): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await options.send(person);
-        result.sent++;
-        recorder.add({ id: person.id, status: 'sent', error: null });
-        return;
-      } catch (error) {
-        const kind = classify(error);
-        if (kind === 'auth' || attempt >= attempts) throw new StopRun(error);
-        if (kind === 'permanent') {
-          const answer = smtpAnswer(error);
-          result.failed.push({ email: person.email, answer });
-          recorder.add({ id: person.id, status: 'failed', error: answer });
-          return;
+  async function deliver(turn: Turn): Promise<void> {
+    const { person } = turn;
+    try {
+      await options.send(person);
+      result.sent++;
+      recorder.add({ id: person.id, status: 'sent', error: null });
+      options.onProgress?.(++done);
+      return;
+    } catch (error) {
+      const kind = classifyAnswer(error);
+      const refusal = { email: person.email, answer: smtpAnswer(error) };
+      if (kind === 'bounce' || kind === 'failed') {
+        result[kind === 'bounce' ? 'bounced' : 'failed'].push(refusal);
+        recorder.add({
+          id: person.id,
+          status: kind === 'bounce' ? 'bounced' : 'failed',
+          error: refusal.answer,
+        });
+        options.onProgress?.(++done);
+      } else if (kind === 'deferred') {
+        if (++turn.tries < deferTries)
+          later.push({ ...turn, due: performance.now() + backoff(turn.tries) * 2 });
+        else {
+          result.deferred.push(refusal);
+          recorder.add({ id: person.id, status: 'deferred', error: refusal.answer });
+          options.onProgress?.(++done);
         }
-        await sleep(backoffMs * 2 ** (attempt - 1));
-        // Another message already found the server gone: leave this one for the next run.
-        if (result.stoppedBy !== null) throw new StopRun(result.stoppedBy);
-      }
+      } else if (kind === 'connection' && ++turn.drops < connectionTries) {
+        // The pool opens a new connection for the next message: try this person again soon.
+        later.push({ ...turn, due: performance.now() + backoff(turn.drops) });
+      } else result.stop ??= { kind, error };
     }
   }
 
-  const started = performance.now();
-  let index = 0;
-  for await (const person of recipients(store, campaign)) {
-    if (result.stoppedBy !== null) break;
-    if (options.signal?.aborted) {
-      result.interrupted = true;
-      break;
+  /** The next turn: a retry that is due, else the next person on the list; null at the end. */
+  async function next(): Promise<Turn | null> {
+    for (;;) {
+      if (result.stop || options.signal?.aborted) return null;
+      const now = performance.now();
+      const due = later.findIndex((t) => t.due <= now);
+      if (due >= 0) return later.splice(due, 1)[0];
+      if (!listDone && max > 0 && started >= max) {
+        listDone = true;
+        result.capped = true;
+      }
+      if (!listDone) {
+        const step = await people.next();
+        if (!step.done) {
+          started++;
+          return { person: step.value, tries: 0, drops: 0, due: 0 };
+        }
+        listDone = true;
+      }
+      if (later.length === 0 && inFlight.size === 0) return null;
+      const waits: Promise<unknown>[] = [...inFlight];
+      if (later.length > 0) {
+        const soonest = Math.min(...later.map((t) => t.due));
+        waits.push(sleep(Math.max(0, soonest - now), undefined, { ref: false }));
+      }
+      await Promise.race(waits);
     }
+  }
+
+  const began = performance.now();
+  let attempt = 0;
+  for (;;) {
+    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    if (!(await recorder.ready())) break; // the stop is read from drain() below
+    const turn = await next();
+    if (!turn) break;
     if (rate > 0) {
-      const due = started + (index * 1000) / rate;
-      const wait = due - performance.now();
+      const wait = began + (attempt * 1000) / rate - performance.now();
       if (wait > 0) await sleep(wait);
     }
-    index++;
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    if (result.stoppedBy !== null) break;
-    const task: Promise<void> = deliver(person)
-      .catch((error: unknown) => {
-        result.stoppedBy ??= error instanceof StopRun ? error.reason : error;
-      })
-      .finally(() => {
-        inFlight.delete(task);
-        options.onProgress?.(++done);
-      });
+    attempt++;
+    const task: Promise<void> = deliver(turn).finally(() => inFlight.delete(task));
     inFlight.add(task);
   }
+  result.interrupted = options.signal?.aborted === true && result.stop === null;
   await Promise.all(inFlight);
-  await recorder.drain();
+  try {
+    await recorder.drain();
+  } catch (error) {
+    result.stop = { kind: 'record', error };
+  }
   return result;
 }

@@ -14,12 +14,22 @@ export interface CampaignStatus {
   alreadySent: number;
   /** People who have left the list, all campaigns. */
   unsubscribed: number;
+  /** People on the list whose address is suppressed (bounced before): never mailed. */
+  suppressed: number;
 }
 
 export interface Outcome {
   id: number;
-  status: 'sent' | 'failed';
+  status: 'sent' | 'failed' | 'bounced' | 'deferred';
   error: string | null;
+}
+
+/** The campaign's lease as the database answers a request for it. */
+export interface Lease {
+  granted: boolean;
+  holder: string;
+  startedAt: string;
+  runId: string;
 }
 
 export interface AnnounceStore {
@@ -28,12 +38,28 @@ export interface AnnounceStore {
   /** The next people after `afterId` (by id) who have not had the campaign. */
   next(campaign: string, afterId: number, limit: number): Promise<Recipient[]>;
   record(campaign: string, outcomes: Outcome[]): Promise<void>;
+  /** Takes or renews the campaign's lease for `seconds` (see lease.ts). */
+  lease(
+    campaign: string,
+    holder: string,
+    runId: string,
+    seconds: number,
+    takeOver: string | null,
+  ): Promise<Lease>;
+  release(campaign: string, runId: string): Promise<void>;
 }
 
 interface StatusRow {
   pending: number;
   already_sent: number;
   unsubscribed: number;
+  suppressed: number;
+}
+interface LeaseRow {
+  granted: boolean;
+  holder: string;
+  started_at: string;
+  run_id: string;
 }
 interface RecipientRow {
   id: number;
@@ -73,6 +99,7 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         pending: row.pending,
         alreadySent: row.already_sent,
         unsubscribed: row.unsubscribed,
+        suppressed: row.suppressed,
       };
     },
     async next(campaign, afterId, limit) {
@@ -96,6 +123,27 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
           p_outcomes: piece,
         });
       }
+    },
+    async lease(campaign, holder, runId, seconds, takeOver) {
+      const [row] = await calls.rows<LeaseRow>('tedxcommunity_announce_lease', {
+        p_campaign: campaign,
+        p_holder: holder,
+        p_run_id: runId,
+        p_seconds: seconds,
+        p_take_over: takeOver,
+      });
+      return {
+        granted: row.granted,
+        holder: row.holder,
+        startedAt: row.started_at,
+        runId: row.run_id,
+      };
+    },
+    async release(campaign, runId) {
+      await calls.scalar<boolean>('tedxcommunity_announce_release', {
+        p_campaign: campaign,
+        p_run_id: runId,
+      });
     },
   };
 }
