@@ -79,7 +79,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
         for (const f of result.deferred) say(`Deferred to the next run: ${f.email}: ${f.answer}`);
         const stopped = stoppedLine(campaign, status, result, server, store.description, max);
-        if (result.stop?.kind !== 'quota' && result.stop?.kind !== 'record')
+        if (result.stop?.kind !== 'quota' && result.stop?.kind !== 'database')
           say(summaryLine(campaign, status, result));
         if (stopped) say(stopped);
         if (result.interrupted)

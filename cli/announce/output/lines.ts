@@ -34,10 +34,10 @@ export function stoppedLine(
   const counts = `${n(r.sent)} sent, ${n(left(status, r))} left`;
   if (r.stop?.kind === 'quota')
     return `The SMTP server ${server} reached a sending limit (${smtpAnswer(r.stop.error)}): campaign ${campaign}: ${counts}, nobody marked failed; run the same command again later (tomorrow for a daily limit)`;
-  if (r.stop?.kind === 'record') {
+  if (r.stop?.kind === 'database') {
     const e = r.stop.error as { message?: string };
     const why = String(e?.message ?? r.stop.error).split('\n')[0];
-    return `Could not record deliveries on ${where} (${why}), so sending stopped: ${counts}; when the database is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
+    return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
   }
   if (r.stop) return `${stopLine(r.stop.error, server)} (campaign ${campaign}: ${counts})`;
   if (r.capped)

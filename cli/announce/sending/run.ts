@@ -44,7 +44,7 @@ export interface RunResult {
   deferred: Refusal[];
   /** Why the run stopped before the end of the list, if it did. */
   stop: {
-    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'record';
+    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database';
     error: unknown;
   } | null;
   interrupted: boolean;
@@ -127,7 +127,13 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
         result.capped = true;
       }
       if (!listDone) {
-        const step = await people.next();
+        let step: IteratorResult<Recipient>;
+        try {
+          step = await people.next();
+        } catch (error) {
+          result.stop ??= { kind: 'database', error };
+          return null;
+        }
         if (!step.done) {
           started++;
           return { person: step.value, tries: 0, drops: 0, due: 0 };
@@ -164,7 +170,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   try {
     await recorder.drain();
   } catch (error) {
-    result.stop = { kind: 'record', error };
+    result.stop = { kind: 'database', error };
   }
   return result;
 }
