@@ -64,7 +64,8 @@ for (const name of BACKENDS) {
     });
 
     it('a hard bounce is never mailed again: not on a rerun, another campaign, or a new sign-up', async () => {
-      const dead = 'person3@example.org';
+      // The last on the list, so the new sign-up below keeps the order of the others.
+      const dead = `person${N - 1}@example.org`;
       sink = await startSmtpSink({
         keep: true,
         reject: (to) =>
@@ -123,7 +124,8 @@ for (const name of BACKENDS) {
       // Both may succeed only if one started after the other had finished.
       for (const r of refused)
         expect(r.stderr).toMatch(
-          /^Campaign twice is being sent by .+@.+ pid \d+ since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: wait for that run to end/,
+          // With the server stopped, the embedded database's own lock comes first.
+          /^(Campaign twice is being sent by .+@.+ pid \d+ since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: wait for that run to end|.+ is held by process \d+ \(another organiser command)/,
         );
     });
 
