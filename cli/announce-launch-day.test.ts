@@ -87,8 +87,8 @@ for (const name of BACKENDS) {
         new RegExp(`^email,reason,created_at\\n${dead},550 5\\.1\\.1 `),
       );
 
-      expect((await announce('--campaign', 'bounce', '--yes')).stderr).toContain('1 suppressed');
-      await announce('--campaign', 'second', '--yes');
+      // Not mailed in another campaign (a rerun of this one is the same query).
+      expect((await announce('--campaign', 'second', '--yes')).stderr).toContain('1 suppressed');
       // Leaves (removed) and signs up again: still suppressed.
       expect((await subscribers('remove', dead)).code).toBe(0);
       await list.signUp(dead);
