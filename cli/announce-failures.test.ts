@@ -17,7 +17,8 @@ const MAIL = {
   ANNOUNCE_RETRY_MS: '20',
 };
 
-describe('announce: dry run, test message, failures', () => {
+// Several CLI runs per test: well over 30 s on a loaded 2-core machine.
+describe('announce: dry run, test message, failures', { timeout: 240_000 }, () => {
   let list: ListBackend;
   let sink: SmtpSink;
   const announce = (smtpUrl: string, ...args: string[]) =>
