@@ -54,9 +54,9 @@ describe('the outcome recorder', () => {
 
   it('holds back new sends while a write fails, and lets them go when a retry succeeds', async () => {
     const { store, writes } = slowStore(1, 2);
-    const recorder = createRecorder(store, 'c', FAST_RETRY);
+    const recorder = createRecorder(store, 'c', { retryMs: 100, retries: 3 });
     recorder.add(sent(1));
-    await sleep(FLUSH_MS + 3); // the first write has failed: a retry is waiting
+    await sleep(FLUSH_MS + 30); // the first write has failed: a retry is waiting (100 ms)
     let released = false;
     const ready = recorder.ready().then((ok) => (released = ok));
     await sleep(2);
