@@ -1,11 +1,13 @@
-// npm run announce: the launch announcement, to every subscribed person, once. See args.ts.
+// npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
-import { parseAnnounceArgs, USAGE } from './announce/args.ts';
-import { dryRun, sendTest, type AnnounceContext } from './announce/commands.ts';
-import { unsubscribeEndpoint } from './announce/compose.ts';
-import { sendCampaign } from './announce/send-campaign.ts';
-import { MessageError, readTemplate } from './announce/message.ts';
+import { unsubscribeEndpoint } from './announce/mail/compose.ts';
+import { MessageError, readTemplate } from './announce/mail/message.ts';
+import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
+import type { AnnounceContext } from './announce/modes/context.ts';
+import { dryRun } from './announce/modes/dry-run.ts';
+import { sendCampaign } from './announce/modes/send-campaign.ts';
+import { sendTest } from './announce/modes/test-message.ts';
 import { CliError } from './sources.ts';
 
 function required(value: string | undefined, line: string): string {

@@ -82,16 +82,18 @@ const emptySource = (description: string): SubscriberSource => ({
   close: async () => {},
 });
 
-async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo> {
+/** The holder once it answers on a port, or null when it ended (another command, say). */
+async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo | null> {
   for (let i = 0; i < 100 && holder.port === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const now = readLock(dataDir);
-    if (!now)
-      throw new CliError(`The process holding ${dataDir} (pid ${holder.pid}) went away; try again`);
+    if (!now) return null; // it ended: the directory is free now
     holder = now;
   }
   if (holder.port === null)
-    throw new CliError(`${dataDir} is held by process ${holder.pid}, which is not answering`);
+    throw new CliError(
+      `${dataDir} is held by process ${holder.pid} (another organiser command, or a server that is not answering): wait for it to end, then try again`,
+    );
   return holder;
 }
 
@@ -122,7 +124,9 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   let holder = readLock(dataDir);
   if (holder) {
     // PGlite allows one process per directory: ask the server that has it.
-    holder = await waitForPort(dataDir, holder);
+    const answering = await waitForPort(dataDir, holder);
+    if (!answering) return openBackend(settings);
+    holder = answering;
     const key = readServiceRoleKey(settings.serviceRoleKey, dataDir);
     if (!key)
       throw new CliError(`No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it`);

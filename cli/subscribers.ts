@@ -1,25 +1,34 @@
-// npm run subscribers -- export [--out FILE] | count | remove EMAIL
+// npm run subscribers -- export [--out FILE] | count | remove EMAIL | suppressed | unsuppress EMAIL
 import { writeFileSync } from 'node:fs';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
 import { functionCaller } from './rpc.ts';
+import { listSuppressed, unsuppress } from './suppressed.ts';
 import { CliError, openBackend, openSource } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at), oldest first
   npm run subscribers -- count                 the number of sign-ups
   npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
+  npm run subscribers -- suppressed            addresses no campaign mails again (hard bounces), CSV
+  npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
 
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
-type Args = { command: 'export' | 'count'; out?: string } | { command: 'remove'; email: string };
+type Args =
+  | { command: 'export' | 'count'; out?: string }
+  | { command: 'suppressed' }
+  | { command: 'remove'; email: string }
+  | { command: 'unsuppress'; email: string };
 
 function parseArgs(argv: string[]): Args | null {
   const [command, ...rest] = argv;
-  if (command === 'count' && rest.length === 0) return { command };
+  if ((command === 'count' || command === 'suppressed') && rest.length === 0) return { command };
   if (command === 'remove' && rest.length === 1 && rest[0].trim())
+    return { command, email: rest[0] };
+  if (command === 'unsuppress' && rest.length === 1 && rest[0].trim())
     return { command, email: rest[0] };
   if (command !== 'export') return null;
   if (rest.length === 0) return { command };
@@ -55,6 +64,8 @@ async function main(): Promise<number> {
   }
   const settings = settingsOrExit(processEnv());
   if (args.command === 'remove') return remove(settings, args.email);
+  if (args.command === 'suppressed') return listSuppressed(settings);
+  if (args.command === 'unsuppress') return unsuppress(settings, args.email);
   const source = await openSource(settings);
   try {
     if (args.command === 'count') {

@@ -38,11 +38,17 @@ export interface Settings {
   unsubscribeUrl: string | undefined;
   /** Messages per second; 0 sends as fast as the SMTP server takes them. */
   announceRate: number;
+  /** Messages per run at most (a free plan's daily limit); 0 = no cap. --max overrides it. */
+  announceMaxPerRun: number;
+  /** The first wait before a retry (doubling each time); tests shorten it. */
+  announceRetryMs: number;
 }
 
 export class SettingError extends Error {
   constructor(name: string, expected: string, got: string) {
-    super(`Invalid setting ${name}: expected ${expected}, got ${JSON.stringify(got)}`);
+    super(
+      `Invalid setting ${name}: expected ${expected}, got ${got === '(value hidden)' ? got : JSON.stringify(got)}`,
+    );
     this.name = 'SettingError';
   }
 }
@@ -81,10 +87,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   } catch {
     parsed = undefined;
   }
+  // An SMTP URL has nothing after host:port: a path means an unencoded / in the password, which
+  // would otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
+  if (name === 'SMTP_URL' && parsed && (parsed.pathname.length > 1 || parsed.search || parsed.hash))
+    parsed = undefined;
   if (!parsed || !protocols.includes(parsed.protocol)) {
-    // Never echo a database or SMTP URL: it may carry a password.
-    const shown = /^(DATABASE|SMTP)_URL$/.test(name) ? raw.replace(/\/\/[^@/]*@/, '//***@') : raw;
-    throw new SettingError(name, `a ${protocols.join(' or ')}// URL`, shown);
+    // Never echo a database or SMTP URL, not even in part: a password with / or @ in it spreads
+    // over the whole URL, so nothing of it can safely be shown.
+    if (/^(DATABASE|SMTP)_URL$/.test(name))
+      throw new SettingError(
+        name,
+        `a ${protocols.join(' or ')}// URL, with / @ : in the user or password percent-encoded (%2F %40 %3A)`,
+        '(value hidden)',
+      );
+    throw new SettingError(name, `a ${protocols.join(' or ')}// URL`, raw);
   }
   return raw;
 }
@@ -132,6 +148,8 @@ export function loadSettings(env: Env): Settings {
     siteUrl: url(env, 'SITE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     unsubscribeUrl: url(env, 'UNSUBSCRIBE_URL', ['http:', 'https:']),
     announceRate: decimal(env, 'ANNOUNCE_RATE', DEFAULT_ANNOUNCE_RATE, 10_000),
+    announceMaxPerRun: integer(env, 'ANNOUNCE_MAX_PER_RUN', 0, 0, 10_000_000),
+    announceRetryMs: integer(env, 'ANNOUNCE_RETRY_MS', 1000, 1, 60_000),
   };
 }
 

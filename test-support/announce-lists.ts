@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import type { Db } from '../server/db/types.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { postgresDatabase, seedPgliteDir, TEST_DATABASE_URL } from './databases.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import type { SinkMessage } from './smtp-sink.ts';
@@ -15,6 +16,8 @@ export interface ListBackend {
   env: Record<string, string>;
   /** The running server, where there is one. */
   server?: ServerProcess;
+  /** Someone signs up (again), the way this backend takes sign-ups. */
+  signUp(email: string): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ const people = (n: number) =>
     { length: n },
     (_, i) => `('person${i}@example.org', ${i % 3 === 0 ? 'null' : `'P${i}'`})`,
   ).join(',');
+const insertOne = (email: string) =>
+  `insert into public.tedxcommunity_emails (email) values ('${email.replace(/'/g, "''")}')`;
 const insertSql = (n: number) =>
   `insert into public.tedxcommunity_emails (email, first_name) values ${people(n)}`;
 
@@ -42,16 +47,42 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
     const database = postgresDatabase(TEST_DATABASE_URL ?? '');
     const db: Db = await database.open();
     await db.exec(insertSql(n));
-    return { name, env: { DATABASE_URL: database.url ?? '' }, dispose: () => database.dispose(db) };
+    return {
+      name,
+      env: { DATABASE_URL: database.url ?? '' },
+      signUp: (email) => db.exec(insertOne(email)),
+      dispose: () => database.dispose(db),
+    };
   }
   const dir = await pgliteDir(n);
   const remove = () => rmSync(dir, { recursive: true, force: true });
-  if (name === 'PGlite') return { name, env: { DATA_DIR: dir }, dispose: async () => remove() };
+  if (name === 'PGlite') {
+    const signUp = async (email: string) => {
+      const db = await openPglite({ dataDir: join(dir, 'pgdata') });
+      await db.exec(insertOne(email));
+      await db.close();
+    };
+    return { name, env: { DATA_DIR: dir }, signUp, dispose: async () => remove() };
+  }
   const server = await startServer({ DATA_DIR: dir });
   return {
     name,
     env: { DATA_DIR: dir },
     server,
+    async signUp(email) {
+      // The sign-up form's own request (anon key, insert only).
+      const response = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
+        method: 'POST',
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=minimal',
+        },
+        body: JSON.stringify({ email }),
+      });
+      if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+    },
     async dispose() {
       await server.stop();
       remove();

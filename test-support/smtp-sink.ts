@@ -16,6 +16,8 @@ export interface SinkOptions {
   keep?: boolean;
   /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }. */
   reject?(to: string, attempt: number): { code: number; message: string } | null;
+  /** Drop the connection (no answer at all) at RCPT TO for this recipient and attempt. */
+  drop?(to: string, attempt: number): boolean;
 }
 
 export interface SmtpSink {
@@ -65,9 +67,17 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
           }),
         );
     },
-    onRcptTo(address: SMTPServerAddress, _session, callback) {
+    onRcptTo(address: SMTPServerAddress, session, callback) {
       const n = (attempts.get(address.address) ?? 0) + 1;
       attempts.set(address.address, n);
+      if (options.drop?.(address.address, n)) {
+        // smtp-server keeps its connections by session id; end this one's socket unanswered.
+        const all = (
+          server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }
+        ).connections;
+        for (const c of all) if (c.id === session.id) c._socket.destroy();
+        return;
+      }
       const answer = options.reject?.(address.address, n);
       if (answer) callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
       else callback();

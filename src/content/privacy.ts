@@ -68,6 +68,9 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
       [
         `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}. If you unsubscribe or ask us to delete your address, it goes sooner.`,
       ],
+      [
+        "If a message to your address bounces because the address does not exist or refuses mail, we keep that address and the mail server's answer on a list of addresses we never write to again, so we do not keep knocking on a closed door; ask us and we take it off.",
+      ],
     ],
   },
   {

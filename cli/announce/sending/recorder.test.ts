@@ -3,21 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { createRecorder, FLUSH_MS } from './recorder.ts';
 import type { AnnounceStore, Outcome } from './store.ts';
 
-/** A store that takes `ms` per write and remembers what it was given. */
-function slowStore(ms: number, fail = false) {
+/** A store that takes `ms` per write, fails the first `failures` writes (Infinity: all), and
+ * remembers what it was given. */
+function slowStore(ms: number, failures = 0) {
   const writes: number[][] = [];
+  let calls = 0;
+  const unused = () => Promise.reject(new Error('unused'));
   const store: AnnounceStore = {
     description: 'test',
-    status: () => Promise.reject(new Error('unused')),
-    next: () => Promise.reject(new Error('unused')),
+    status: unused,
+    next: unused,
+    lease: unused,
+    release: unused,
     async record(_campaign, outcomes: Outcome[]) {
       await sleep(ms);
-      if (fail) throw new Error('database gone');
+      if (++calls <= failures) throw new Error('database gone');
       writes.push(outcomes.map((o) => o.id));
     },
   };
   return { store, writes };
 }
+const FAST_RETRY = { retryMs: 5, retries: 3 };
 
 const sent = (id: number): Outcome => ({ id, status: 'sent', error: null });
 
@@ -46,10 +52,29 @@ describe('the outcome recorder', () => {
     expect(writes).toEqual([[1]]);
   });
 
-  it('reports a failed write from drain', async () => {
-    const { store } = slowStore(1, true);
-    const recorder = createRecorder(store, 'c');
+  it('holds back new sends while a write fails, and lets them go when a retry succeeds', async () => {
+    const { store, writes } = slowStore(1, 2);
+    const recorder = createRecorder(store, 'c', { retryMs: 100, retries: 3 });
     recorder.add(sent(1));
+    await sleep(FLUSH_MS + 30); // the first write has failed: a retry is waiting (100 ms)
+    let released = false;
+    const ready = recorder.ready().then((ok) => (released = ok));
+    await sleep(2);
+    expect(released).toBe(false);
+    await ready;
+    expect(released).toBe(true);
+    await recorder.drain();
+    expect(writes).toEqual([[1]]);
+  });
+
+  it('answers ready() false and reports the error from drain when every retry fails', async () => {
+    const { store } = slowStore(1, Infinity);
+    const recorder = createRecorder(store, 'c', FAST_RETRY);
+    recorder.add(sent(1));
+    recorder.add(sent(2));
+    await sleep(FLUSH_MS + 3);
+    expect(await recorder.ready()).toBe(false);
+    expect(recorder.unwritten()).toBe(2);
     await expect(recorder.drain()).rejects.toThrow('database gone');
   });
 });

@@ -1,5 +1,5 @@
 // The campaign's records, through the migration's functions (see rpc.ts for how they are called).
-import type { FunctionCaller } from '../rpc.ts';
+import type { FunctionCaller } from '../../rpc.ts';
 
 export interface Recipient {
   id: number;
@@ -14,12 +14,22 @@ export interface CampaignStatus {
   alreadySent: number;
   /** People who have left the list, all campaigns. */
   unsubscribed: number;
+  /** People on the list whose address is suppressed (bounced before): never mailed. */
+  suppressed: number;
 }
 
 export interface Outcome {
   id: number;
-  status: 'sent' | 'failed';
+  status: 'sent' | 'failed' | 'bounced' | 'deferred';
   error: string | null;
+}
+
+/** The campaign's lease as the database answers a request for it. */
+export interface Lease {
+  granted: boolean;
+  holder: string;
+  startedAt: string;
+  runId: string;
 }
 
 export interface AnnounceStore {
@@ -28,12 +38,28 @@ export interface AnnounceStore {
   /** The next people after `afterId` (by id) who have not had the campaign. */
   next(campaign: string, afterId: number, limit: number): Promise<Recipient[]>;
   record(campaign: string, outcomes: Outcome[]): Promise<void>;
+  /** Takes or renews the campaign's lease for `seconds` (see lease.ts). */
+  lease(
+    campaign: string,
+    holder: string,
+    runId: string,
+    seconds: number,
+    takeOver: string | null,
+  ): Promise<Lease>;
+  release(campaign: string, runId: string): Promise<void>;
 }
 
 interface StatusRow {
   pending: number;
   already_sent: number;
   unsubscribed: number;
+  suppressed: number;
+}
+interface LeaseRow {
+  granted: boolean;
+  holder: string;
+  started_at: string;
+  run_id: string;
 }
 interface RecipientRow {
   id: number;
@@ -73,6 +99,7 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         pending: row.pending,
         alreadySent: row.already_sent,
         unsubscribed: row.unsubscribed,
+        suppressed: row.suppressed,
       };
     },
     async next(campaign, afterId, limit) {
@@ -97,24 +124,26 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         });
       }
     },
+    async lease(campaign, holder, runId, seconds, takeOver) {
+      const [row] = await calls.rows<LeaseRow>('tedxcommunity_announce_lease', {
+        p_campaign: campaign,
+        p_holder: holder,
+        p_run_id: runId,
+        p_seconds: seconds,
+        p_take_over: takeOver,
+      });
+      return {
+        granted: row.granted,
+        holder: row.holder,
+        startedAt: row.started_at,
+        runId: row.run_id,
+      };
+    },
+    async release(campaign, runId) {
+      await calls.scalar<boolean>('tedxcommunity_announce_release', {
+        p_campaign: campaign,
+        p_run_id: runId,
+      });
+    },
   };
-}
-
-/** Everyone still to send to, a page at a time (keyset on id): never the whole list in memory. */
-export async function* recipients(
-  store: AnnounceStore,
-  campaign: string,
-  pageSize = 500,
-): AsyncGenerator<Recipient> {
-  let after = 0;
-  let page = store.next(campaign, after, pageSize);
-  for (;;) {
-    const rows = await page;
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1].id;
-    // Fetch the next page while this one is being sent.
-    page = rows.length < pageSize ? Promise.resolve([]) : store.next(campaign, after, pageSize);
-    page.catch(() => {}); // surfaced when awaited
-    yield* rows;
-  }
 }

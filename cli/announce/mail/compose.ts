@@ -2,7 +2,7 @@
 // message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe) and a stable Message-ID.
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
-import { EVENT_SHORT_NAME } from '../../src/content/event.ts';
+import { EVENT_SHORT_NAME } from '../../../src/content/event.ts';
 import type { Rendered } from './message.ts';
 
 /** The same for a campaign and person on every run, so a message resent after a crash folds

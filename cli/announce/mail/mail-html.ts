@@ -2,9 +2,9 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject } from 'marked';
-import { escapeHtml as esc } from '../../server/escape-html.ts';
-import { theme } from '../../server/theme.ts';
-import { EVENT_SHORT_NAME, WORD_MARK } from '../../src/content/event.ts';
+import { escapeHtml as esc } from '../../../server/escape-html.ts';
+import { theme } from '../../../server/theme.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
 const INK = theme('ink');

@@ -4,18 +4,18 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { escapeHtml } from '../../server/escape-html.ts';
+import { escapeHtml } from '../../../server/escape-html.ts';
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
-} from '../../src/content/event.ts';
+} from '../../../src/content/event.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
 export const DEFAULT_MESSAGE_FILE = new URL(
-  '../../src/content/launch-announcement.md',
+  '../../../src/content/launch-announcement.md',
   import.meta.url,
 );
 

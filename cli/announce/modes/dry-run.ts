@@ -1,0 +1,44 @@
+// `npm run announce -- --campaign ID --dry-run`: how many would get it, and the first message in
+// full. Sends nothing, records nothing.
+import { addressOf, messageId } from '../mail/compose.ts';
+import { mailMaker } from '../mail/make-mail.ts';
+import { daysAtCap } from '../output/lines.ts';
+import { n, say } from '../output/say.ts';
+import { withStore, type AnnounceContext } from './context.ts';
+
+export async function dryRun(context: AnnounceContext): Promise<number> {
+  const { campaign } = context.args;
+  return withStore(context, async (store) => {
+    const status = await store.status(campaign);
+    const [first] = await store.next(campaign, 0, 1);
+    say(
+      `Dry run of campaign ${campaign} on ${store.description}: ${n(status.pending)} would get it, ` +
+        `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed, ` +
+        `${n(status.suppressed)} suppressed (bounced before). Nothing sent.`,
+    );
+    const max = context.args.max ?? context.settings.announceMaxPerRun;
+    if (max > 0)
+      say(
+        `At ${n(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
+          `${n(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
+      );
+    if (!first) return 0;
+    const { mail, rendered } = mailMaker(context)(
+      first,
+      messageId(campaign, first.id, addressOf(context.from)),
+    );
+    const headers = {
+      From: mail.from,
+      To: mail.to,
+      Subject: mail.subject,
+      'Message-ID': mail.messageId,
+      ...mail.headers,
+    };
+    for (const [name, value] of Object.entries(headers))
+      process.stdout.write(`${name}: ${String(value)}\n`);
+    process.stdout.write(
+      `\n----- text part -----\n${rendered.text}\n----- HTML part -----\n${rendered.html}`,
+    );
+    return 0;
+  });
+}

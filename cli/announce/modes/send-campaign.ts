@@ -1,0 +1,112 @@
+// `npm run announce -- --campaign ID [--yes] [--max N]`: the real run. Takes the campaign's
+// lease, asks first (or refuses without a terminal), checks the SMTP login, sends with a
+// progress bar, ends with one summary line (and one line saying why, if it stopped early).
+import { createInterface } from 'node:readline/promises';
+import { CliError } from '../../sources.ts';
+import { addressOf, messageId } from '../mail/compose.ts';
+import { mailMaker } from '../mail/make-mail.ts';
+import { stoppedLine, summaryLine } from '../output/lines.ts';
+import { progressBar } from '../output/progress.ts';
+import { n, say } from '../output/say.ts';
+import { takeLease } from '../sending/lease.ts';
+import { runCampaign } from '../sending/run.ts';
+import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
+import { withStore, type AnnounceContext } from './context.ts';
+
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY)
+    throw new CliError(
+      'Not sending: add --yes to send without a question (stdin is not a terminal)',
+    );
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+export async function sendCampaign(context: AnnounceContext, smtpUrl: string): Promise<number> {
+  const { campaign } = context.args;
+  const { announceRate: rate, announceRetryMs: retryMs } = context.settings;
+  const max = context.args.max ?? context.settings.announceMaxPerRun;
+  const server = serverName(smtpUrl);
+  return withStore(context, async (store) => {
+    const lease = await takeLease(store, campaign);
+    try {
+      const status = await store.status(campaign);
+      if (status.pending === 0) {
+        say(`${summaryLine(campaign, status, empty)}: nobody left to send to`);
+        return 0;
+      }
+      const capped = max > 0 && max < status.pending ? ` (the first ${n(max)} today)` : '';
+      const question = `Send campaign ${campaign} to ${n(status.pending)} people${capped} from ${context.from} through ${server}?`;
+      if (!context.args.yes && !(await confirm(question))) {
+        say('Not sent.');
+        return 1;
+      }
+      const mailer = createMailer(smtpUrl);
+      await verify(mailer, smtpUrl);
+      const makeMail = mailMaker(context);
+      const fromAddress = addressOf(context.from);
+      const stop = new AbortController();
+      const onSigint = () => stop.abort();
+      process.once('SIGINT', onSigint);
+      lease.lost.addEventListener('abort', () => stop.abort());
+      const bar = progressBar(
+        process.stderr,
+        max > 0 ? Math.min(max, status.pending) : status.pending,
+      );
+      try {
+        const result = await runCampaign({
+          campaign,
+          store,
+          rate,
+          max,
+          retryMs,
+          concurrency: MAX_CONNECTIONS * 2,
+          signal: stop.signal,
+          onProgress: (done) => bar.update(done),
+          async send(person) {
+            await mailer.sendMail(
+              makeMail(person, messageId(campaign, person.id, fromAddress)).mail,
+            );
+          },
+        });
+        bar.stop();
+        for (const f of result.bounced)
+          say(`Bounced (suppressed from now on): ${f.email}: ${f.answer}`);
+        for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
+        for (const f of result.deferred) say(`Deferred to the next run: ${f.email}: ${f.answer}`);
+        const stopped = stoppedLine(campaign, status, result, server, store.description, max);
+        if (result.stop?.kind !== 'quota' && result.stop?.kind !== 'database')
+          say(summaryLine(campaign, status, result));
+        if (stopped) say(stopped);
+        if (result.interrupted)
+          say(
+            lease.lost.aborted
+              ? `Stopped: another run took over campaign ${campaign} (${String(lease.lost.reason)})`
+              : 'Interrupted: run the same command again to continue.',
+          );
+        if (result.stop) return 1;
+        if (result.interrupted) return 130;
+        return result.failed.length === 0 && result.deferred.length === 0 ? 0 : 1;
+      } finally {
+        process.off('SIGINT', onSigint);
+        mailer.close();
+      }
+    } finally {
+      await lease.release();
+    }
+  });
+}
+
+const empty = {
+  sent: 0,
+  bounced: [],
+  failed: [],
+  deferred: [],
+  stop: null,
+  interrupted: false,
+  capped: false,
+};

@@ -1,0 +1,32 @@
+// `npm run announce -- --campaign ID --test-to ADDRESS`: one preview, recorded nowhere.
+import { randomUUID } from 'node:crypto';
+import { CliError } from '../../sources.ts';
+import { addressOf } from '../mail/compose.ts';
+import { mailMaker } from '../mail/make-mail.ts';
+import { say } from '../output/say.ts';
+import { createMailer, serverName, stopLine, verify } from '../sending/smtp.ts';
+import type { AnnounceContext } from './context.ts';
+
+export async function sendTest(context: AnnounceContext, smtpUrl: string): Promise<number> {
+  const to = context.args.testTo ?? '';
+  const mailer = createMailer(smtpUrl);
+  await verify(mailer, smtpUrl);
+  // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
+  const { mail } = mailMaker(context)(
+    { email: to, firstName: null, token: '00000000-0000-0000-0000-000000000000' },
+    `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
+  );
+  try {
+    await mailer.sendMail(mail);
+  } catch (error) {
+    throw new CliError(
+      `The test message to ${to} was refused: ${stopLine(error, serverName(smtpUrl))}`,
+    );
+  } finally {
+    mailer.close();
+  }
+  say(
+    `Sent a test message of campaign ${context.args.campaign} to ${to} through ${serverName(smtpUrl)}. Nothing recorded.`,
+  );
+  return 0;
+}

@@ -1,0 +1,46 @@
+// The lines a run ends with: what happened, and what to do next, one line each.
+import type { CampaignStatus } from '../sending/store.ts';
+import type { RunResult } from '../sending/run-types.ts';
+import { stopLine } from '../sending/smtp.ts';
+import { smtpAnswer } from '../sending/smtp-answer.ts';
+import { n } from './say.ts';
+
+/** How many days a list of `pending` needs at `max` a day (0 = no cap: one). */
+export const daysAtCap = (pending: number, max: number) =>
+  max > 0 ? Math.max(1, Math.ceil(pending / max)) : 1;
+
+export function summaryLine(campaign: string, status: CampaignStatus, r: RunResult): string {
+  return (
+    `Campaign ${campaign}: ${n(r.sent)} sent, ${n(status.alreadySent)} already had it, ` +
+    `${n(r.failed.length)} failed, ${n(status.unsubscribed)} unsubscribed, ` +
+    `${n(r.bounced.length)} bounced, ${n(r.deferred.length)} deferred, ` +
+    `${n(status.suppressed)} suppressed`
+  );
+}
+
+/** Everyone not answered for good in this run. */
+const left = (status: CampaignStatus, r: RunResult) =>
+  status.pending - r.sent - r.bounced.length - r.failed.length;
+
+/** The one line for a run that stopped before the end of the list, or null. */
+export function stoppedLine(
+  campaign: string,
+  status: CampaignStatus,
+  r: RunResult,
+  server: string,
+  where: string,
+  max: number,
+): string | null {
+  const counts = `${n(r.sent)} sent, ${n(left(status, r))} left`;
+  if (r.stop?.kind === 'quota')
+    return `The SMTP server ${server} reached a sending limit (${smtpAnswer(r.stop.error)}): campaign ${campaign}: ${counts}, nobody marked failed; run the same command again later (tomorrow for a daily limit)`;
+  if (r.stop?.kind === 'database') {
+    const e = r.stop.error as { message?: string };
+    const why = String(e?.message ?? r.stop.error).split('\n')[0];
+    return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
+  }
+  if (r.stop) return `${stopLine(r.stop.error, server)} (campaign ${campaign}: ${counts})`;
+  if (r.capped)
+    return `Campaign ${campaign}: stopped at the cap of ${n(max)} messages: ${counts}; run the same command again tomorrow (about ${n(daysAtCap(left(status, r), max))} more day(s) at this cap)`;
+  return null;
+}

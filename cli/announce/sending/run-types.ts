@@ -1,0 +1,44 @@
+// What the sending loop (run.ts) is given, and what it answers.
+import type { AnswerClass } from './smtp-answer.ts';
+import type { AnnounceStore, Recipient } from './store.ts';
+
+export interface RunOptions {
+  campaign: string;
+  store: AnnounceStore;
+  send(recipient: Recipient): Promise<void>;
+  /** Messages per second; 0 = no pacing. */
+  rate: number;
+  /** Messages in flight at once. */
+  concurrency: number;
+  /** People to try in this run at most; 0 = everyone. */
+  max: number;
+  /** The first wait before a retry; each retry waits twice as long as the one before. */
+  retryMs: number;
+  /** Tries per person for a temporary refusal, and for a dropped connection, in this run. */
+  deferTries?: number;
+  connectionTries?: number;
+  onProgress?(done: number): void;
+  /** Set to stop taking new people (Ctrl-C, or the lease lost): what is in flight finishes. */
+  signal?: AbortSignal;
+}
+
+export interface Refusal {
+  email: string;
+  answer: string;
+}
+
+export interface RunResult {
+  sent: number;
+  bounced: Refusal[];
+  failed: Refusal[];
+  /** Refused "for now" on every try: left for the next run. */
+  deferred: Refusal[];
+  /** Why the run stopped before the end of the list, if it did. */
+  stop: {
+    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database';
+    error: unknown;
+  } | null;
+  interrupted: boolean;
+  /** Stopped at `max`. */
+  capped: boolean;
+}

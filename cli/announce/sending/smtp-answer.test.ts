@@ -1,0 +1,225 @@
+// Real answers from the big providers (as they document them or as bounce reports quote them;
+// the Brevo lines are its documented meanings in SMTP form), and what the run does with each.
+import { describe, expect, it } from 'vitest';
+import { classifyAnswer, enhancedCode, type AnswerClass } from './smtp-answer.ts';
+
+const rcpt = (response: string) => ({
+  code: 'EENVELOPE',
+  command: 'RCPT TO',
+  responseCode: Number(response.slice(0, 3)),
+  response,
+});
+
+const TABLE: [string, object, AnswerClass][] = [
+  // Gmail
+  [
+    'Gmail: no such user',
+    rcpt(
+      "550-5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser",
+    ),
+    'bounce',
+  ],
+  [
+    'Gmail: daily quota',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 550,
+      response:
+        '550 5.4.5 Daily user sending quota exceeded. https://support.google.com/mail/?p=ReachedDailyLimit',
+    },
+    'quota',
+  ],
+  [
+    'Gmail: try later',
+    rcpt(
+      '421-4.7.0 Try again later, closing connection. (MAIL) https://support.google.com/mail/?p=ReceivingRate',
+    ),
+    'quota',
+  ],
+  [
+    'Gmail: mailbox full',
+    rcpt(
+      '452-4.2.2 The email account that you tried to reach is over quota. Please direct the recipient to https://support.google.com/mail/?p=OverQuotaTemp',
+    ),
+    'deferred',
+  ],
+  [
+    'Gmail: mailbox full, permanent code',
+    rcpt('552-5.2.2 The email account that you tried to reach is over quota and inactive.'),
+    'deferred',
+  ],
+  [
+    'Gmail: rejected by policy',
+    rcpt(
+      '550-5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent.',
+    ),
+    'bounce',
+  ],
+  [
+    'Gmail: unusual rate',
+    rcpt(
+      '550-5.7.1 Our system has detected an unusual rate of unsolicited mail originating from your IP address.',
+    ),
+    'quota',
+  ],
+  [
+    'Gmail: disabled account',
+    rcpt('550-5.2.1 The email account that you tried to reach is disabled.'),
+    'bounce',
+  ],
+  [
+    'Gmail: DMARC',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 550,
+      response:
+        '550-5.7.26 This mail is unauthenticated, which poses a security risk to the sender and Gmail users',
+    },
+    'failed',
+  ],
+  [
+    'Gmail: this recipient receives too fast',
+    rcpt(
+      '450-4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered.',
+    ),
+    'deferred',
+  ],
+  // Outlook / Microsoft 365
+  [
+    'Outlook: recipient not found',
+    rcpt('550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup'),
+    'bounce',
+  ],
+  [
+    'Outlook: mailbox unavailable',
+    rcpt('550 5.5.0 Requested action not taken: mailbox unavailable (S2017062302)'),
+    'bounce',
+  ],
+  [
+    'Outlook: submission quota',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 554,
+      response:
+        '554 5.2.0 STOREDRV.Submission.Exception:SubmissionQuotaExceededException; Failed to process message due to a permanent exception',
+    },
+    'quota',
+  ],
+  [
+    'Outlook: sender blocked',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 554,
+      response:
+        '554 5.2.0 STOREDRV.Submission.Exception:OutboundSpamException; WASCL UserAction verdict is not None',
+    },
+    'sender',
+  ],
+  [
+    'Outlook: server busy',
+    rcpt('451 4.7.500 Server busy. Please try again later from [1.2.3.4]. (S77719)'),
+    'quota',
+  ],
+  // Yahoo
+  [
+    'Yahoo: no account',
+    rcpt(
+      "554 delivery error: dd This user doesn't have a yahoo.com account (someone@yahoo.com) [0] - mta1234.mail.ne1.yahoo.com",
+    ),
+    'bounce',
+  ],
+  [
+    'Yahoo: deferred for volume',
+    rcpt(
+      '421 4.7.0 [TSS04] Messages from 1.2.3.4 temporarily deferred due to unexpected volume or user complaints - 4.16.55.1',
+    ),
+    'quota',
+  ],
+  ['Yahoo: mailbox full', rcpt('452 4.2.2 Mailbox full'), 'deferred'],
+  // Brevo (smtp-relay.brevo.com)
+  [
+    'Brevo: daily limit',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 550,
+      response: '550 5.7.1 Daily sending limit reached for this account',
+    },
+    'quota',
+  ],
+  ['Brevo: too many', rcpt('421 4.7.1 Too many messages, slow down'), 'quota'],
+  ['Brevo: invalid address', rcpt('550 5.1.1 Invalid recipient address'), 'bounce'],
+  // Other servers and the plain codes
+  [
+    'Postfix: user unknown',
+    rcpt('550 5.1.1 <x@y.z>: Recipient address rejected: User unknown in virtual mailbox table'),
+    'bounce',
+  ],
+  ['no enhanced code: 550', rcpt('550 Requested action not taken'), 'bounce'],
+  [
+    'no enhanced code: 553',
+    rcpt("553 sorry, that domain isn't in my list of allowed rcpthosts"),
+    'bounce',
+  ],
+  [
+    'greylisting',
+    rcpt(
+      '450 4.2.0 <x@y.z>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/',
+    ),
+    'deferred',
+  ],
+  ['local error', rcpt('451 4.3.0 Local error in processing'), 'deferred'],
+  [
+    'message too big',
+    {
+      code: 'EMESSAGE',
+      command: 'DATA',
+      responseCode: 552,
+      response: '552 5.3.4 Message size exceeds fixed limit',
+    },
+    'failed',
+  ],
+  [
+    'sender refused',
+    {
+      code: 'EENVELOPE',
+      command: 'MAIL FROM',
+      responseCode: 553,
+      response: '553 5.7.1 Sender address rejected: not owned by user',
+    },
+    'sender',
+  ],
+  [
+    'login refused',
+    {
+      code: 'EAUTH',
+      command: 'AUTH PLAIN',
+      responseCode: 535,
+      response: '535-5.7.8 Username and Password not accepted.',
+    },
+    'auth',
+  ],
+  [
+    'dropped connection',
+    { code: 'ECONNECTION', message: 'Connection closed unexpectedly' },
+    'connection',
+  ],
+  ['timeout', { code: 'ETIMEDOUT', message: 'Timeout' }, 'connection'],
+];
+
+describe('what an SMTP answer means for the run', () => {
+  it.each(TABLE)('%s', (_, error, expected) => {
+    expect(classifyAnswer(error)).toBe(expected);
+  });
+
+  it('reads the enhanced status code wherever the provider puts it', () => {
+    expect(enhancedCode('550-5.4.5 Daily user sending quota exceeded')).toBe('5.4.5');
+    expect(enhancedCode('550 5.1.10 RESOLVER.ADR.RecipientNotFound')).toBe('5.1.10');
+    expect(enhancedCode('550 Requested action not taken')).toBeNull();
+    expect(enhancedCode('554 delivery error: dd [0] - 4.16.55.1')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+// What an SMTP answer means for the run, read from the basic code, the enhanced status code
+// (RFC 3463: class.subject.detail) and the wording the big providers use. Pure: no I/O.
+//   bounce      the address is dead or refuses us for good: record 'bounced', suppress it
+//   quota       the provider's sending limit (daily or per minute): stop now, nobody failed
+//   deferred    a temporary refusal for this one recipient: retry later, then leave it
+//   failed      this message was refused for good, not the address (size, content): record it
+//   sender      the server refuses our MAIL FROM: every message would fail, so stop
+//   auth        the login was refused: stop before anything is sent
+//   connection  no answer at all (dropped, timed out): reconnect with backoff
+
+export type AnswerClass =
+  'bounce' | 'quota' | 'deferred' | 'failed' | 'sender' | 'auth' | 'connection';
+
+export interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+  /** The SMTP command Nodemailer was answering: 'MAIL FROM', 'RCPT TO', 'DATA'… */
+  command?: string;
+}
+
+/** The enhanced status code in an answer ("550 5.1.1 …", "550-5.4.5 …"), or null. */
+export function enhancedCode(text: string): string | null {
+  // RFC 3463: right after the basic code ("550 5.1.1", or "550-5.1.1" on a continued line).
+  return /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?![\d.])/.exec(text.trim())?.[1] ?? null;
+}
+
+// The provider's own limit, in the words Gmail, Outlook, Yahoo and Brevo use.
+const QUOTA_WORDS =
+  /quota|rate limit|ratelimit|rate of|too many (messages|emails|mails|recipients|connections)|sending limit|daily (user )?sending|daily limit|limit (exceeded|reached)|exceeded (the |your )?(daily |hourly )?(sending |message )?limit|throttl|unusual (rate|volume)|unexpected volume/i;
+// A mailbox over its own storage quota is the recipient's trouble, not ours.
+const MAILBOX_FULL =
+  /mailbox (is )?full|inbox is (full|out of storage)|out of storage|over quota|insufficient storage|mailbox_full/i;
+// The provider has stopped our account (Outlook's outbound spam verdict, a suspended sender).
+const SENDER_BLOCKED =
+  /OutboundSpamException|sender (address )?(is )?(blocked|suspended|rejected)|account (has been |is )?(suspended|blocked|disabled for sending)/i;
+const NO_SUCH_USER =
+  /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have a .* account|recipientnotfound|undeliverable address|bad destination mailbox/i;
+
+export function classifyAnswer(error: unknown): AnswerClass {
+  const e = (error ?? {}) as SmtpError;
+  const basic = typeof e.responseCode === 'number' ? e.responseCode : null;
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || basic === 535 || basic === 534) return 'auth';
+  if (basic === null) return 'connection';
+  const text = e.response ?? e.message ?? '';
+  const enhanced = enhancedCode(text);
+  const [, subject, detail] = (enhanced ?? '').split('.').map(Number);
+  // x.2.2 (mailbox full) says "quota" too: it is this recipient's, so try them later.
+  if ((subject === 2 && detail === 2) || MAILBOX_FULL.test(text)) return 'deferred';
+  if (enhanced === '5.4.5' || basic === 421 || QUOTA_WORDS.test(text)) return 'quota';
+  if (basic < 500) return subject === 7 ? 'quota' : 'deferred';
+  if (e.command === 'MAIL FROM' || SENDER_BLOCKED.test(text)) return 'sender';
+  if (subject === 1 || enhanced === '5.2.1' || enhanced === '5.7.1' || NO_SUCH_USER.test(text))
+    return 'bounce';
+  // Without an enhanced code, 550/551/553 mean "mailbox unavailable / not local / bad name".
+  if (enhanced === null && (basic === 550 || basic === 551 || basic === 553)) return 'bounce';
+  return 'failed';
+}
+
+/** The server's own words, on one line, for the organisers. */
+export function smtpAnswer(error: unknown): string {
+  const e = (error ?? {}) as SmtpError;
+  return (e.response ?? e.message ?? String(error)).replace(/\s+/g, ' ').trim().slice(0, 300);
+}

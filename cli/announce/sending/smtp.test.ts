@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isLoopback, smtpOptions, stopLine } from './smtp.ts';
+
+describe('the SMTP connection', () => {
+  it('requires STARTTLS for smtp:// except on this machine', () => {
+    expect(smtpOptions('smtp://u:p@smtp.gmail.com:587').requireTLS).toBe(true);
+    expect(smtpOptions('smtps://u:p@smtp.gmail.com').requireTLS).toBe(false);
+    expect(smtpOptions('smtps://u:p@smtp.gmail.com').secure).toBe(true);
+    expect(smtpOptions('smtp://127.0.0.1:2525').requireTLS).toBe(false);
+    expect(smtpOptions('smtp://localhost:2525').requireTLS).toBe(false);
+    expect(smtpOptions('smtp://[::1]:2525').requireTLS).toBe(false);
+    expect(isLoopback('127.0.0.1.evil.example')).toBe(false);
+    expect(isLoopback('10.0.0.5')).toBe(false);
+  });
+
+  it('reads a password with / and @ percent-encoded', () => {
+    const options = smtpOptions('smtp://me%40gmail.com:p%2Fa%40ss@smtp.gmail.com:587');
+    expect(options.auth).toEqual({ user: 'me@gmail.com', pass: 'p/a@ss' });
+  });
+});
+
+describe('the stop line', () => {
+  it('says what to do in one line', () => {
+    expect(
+      stopLine({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND smtp.nowhere' }, 'smtp.nowhere:587'),
+    ).toBe(
+      'Could not reach the SMTP server smtp.nowhere:587 (its name does not resolve): check SMTP_URL and your network, then run the same command again',
+    );
+    expect(stopLine({ code: 'EAUTH', responseCode: 535, response: '535 5.7.8 bad' }, 's:587')).toBe(
+      'The SMTP server s:587 refused the login (535 5.7.8 bad): check the user and password in SMTP_URL (Gmail needs an app password)',
+    );
+    expect(
+      stopLine({ code: 'ETLS', message: 'Error upgrading connection with STARTTLS' }, 's:587'),
+    ).toMatch(/^The SMTP server s:587 offers no TLS, and the password is never sent in clear/);
+  });
+});

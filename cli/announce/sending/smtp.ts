@@ -1,0 +1,83 @@
+// The SMTP side: a pooled Nodemailer transport from SMTP_URL, and the one line that says what
+// went wrong with the server as a whole (see smtp-answer.ts for what each answer means).
+import { isIP } from 'node:net';
+import { createTransport } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { CliError } from '../../sources.ts';
+import { classifyAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
+
+export type Mailer = ReturnType<typeof createMailer>;
+
+/** Connections kept open to the server; most providers allow 5-10 per account. */
+export const MAX_CONNECTIONS = 5;
+
+/** This machine: the one place a login may cross without TLS (a local relay or test sink). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1';
+}
+
+/** smtps:// is TLS from the first byte (port 465); smtp:// must upgrade with STARTTLS (the
+ * password is never sent in clear), unless the server is on this machine. */
+export function smtpOptions(smtpUrl: string): SMTPPool.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    pool: true,
+    maxConnections: MAX_CONNECTIONS,
+    maxMessages: Infinity,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: !secure && !isLoopback(url.hostname),
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  };
+}
+
+export function createMailer(smtpUrl: string) {
+  return createTransport({ ...smtpOptions(smtpUrl), pool: true });
+}
+
+/** host:port, never the login. */
+export const serverName = (smtpUrl: string) => {
+  const url = new URL(smtpUrl);
+  return `${url.hostname}:${smtpOptions(smtpUrl).port}`;
+};
+
+/** One line saying what went wrong with the server as a whole and what to do about it. */
+export function stopLine(error: unknown, server: string): string {
+  const e = (error ?? {}) as SmtpError;
+  const kind = classifyAnswer(error);
+  if (kind === 'auth')
+    return `The SMTP server ${server} refused the login (${smtpAnswer(error)}): check the user and password in SMTP_URL (Gmail needs an app password)`;
+  if (kind === 'sender')
+    return `The SMTP server ${server} refuses the sender (${smtpAnswer(error)}): check MAIL_FROM and the account, then run the same command again`;
+  if (kind === 'quota' || kind === 'deferred')
+    return `The SMTP server ${server} says "not now" (${smtpAnswer(error)}): a sending limit; run the same command again later`;
+  if (e.code === 'ETLS' || /STARTTLS/i.test(smtpAnswer(error)))
+    return `The SMTP server ${server} offers no TLS, and the password is never sent in clear: use smtps://…:465 or a server with STARTTLS`;
+  const reason =
+    e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(smtpAnswer(error))
+      ? 'its name does not resolve'
+      : e.code === 'ETIMEDOUT'
+        ? 'it did not answer in time'
+        : smtpAnswer(error);
+  return `Could not reach the SMTP server ${server} (${reason}): check SMTP_URL and your network, then run the same command again`;
+}
+
+/** Checks the login before anything is sent: a refusal stops the command with one line. */
+export async function verify(mailer: Mailer, smtpUrl: string) {
+  try {
+    await mailer.verify();
+  } catch (error) {
+    mailer.close();
+    throw new CliError(stopLine(error, serverName(smtpUrl)));
+  }
+}
