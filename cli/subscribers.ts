@@ -7,7 +7,7 @@ import { functionCaller } from './rpc.ts';
 import { CliError, openBackend, openSource } from './sources.ts';
 
 const USAGE = `Usage:
-  npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at), oldest first
+  npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
   npm run subscribers -- count                 the number of sign-ups
   npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
 

@@ -137,7 +137,7 @@ describe('the server process', () => {
     });
     expect(exported.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
-    expect(lines[0]).toBe('email,first_name,created_at');
+    expect(lines[0]).toBe('email,first_name,created_at,source');
     expect(lines).toHaveLength(205);
     expect(lines[1]).toMatch(/^js@example\.org,Jo,\d{4}-\d\d-\d\dT/);
   });
