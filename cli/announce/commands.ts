@@ -1,7 +1,8 @@
 // `npm run announce`: the dry run and the test message, and what the real run shares with them.
 import { randomUUID } from 'node:crypto';
 import type { Settings } from '../../server/settings.ts';
-import { functionCaller } from '../rpc.ts';
+import { checkList, formatFindings, readList } from '../list-check.ts';
+import { functionCaller, type FunctionCaller } from '../rpc.ts';
 import { CliError, openBackend } from '../sources.ts';
 import type { AnnounceArgs } from './args.ts';
 import { addressOf, composeMail, messageId, unsubscribeUrl } from './compose.ts';
@@ -38,13 +39,14 @@ export function mailMaker(context: AnnounceContext) {
 
 export async function withStore<T>(
   context: AnnounceContext,
-  fn: (store: AnnounceStore) => Promise<T>,
+  fn: (store: AnnounceStore, caller: FunctionCaller) => Promise<T>,
 ) {
   const backend = await openBackend(context.settings);
   try {
     if (backend.kind === 'none')
       throw new CliError(`Nobody has signed up yet (${backend.description})`);
-    return await fn(announceStore(functionCaller(backend)));
+    const caller = functionCaller(backend);
+    return await fn(announceStore(caller), caller);
   } finally {
     await backend.close();
   }
@@ -52,13 +54,14 @@ export async function withStore<T>(
 
 export async function dryRun(context: AnnounceContext): Promise<number> {
   const { campaign } = context.args;
-  return withStore(context, async (store) => {
+  return withStore(context, async (store, caller) => {
     const status = await store.status(campaign);
     const [first] = await store.next(campaign, 0, 1);
     say(
       `Dry run of campaign ${campaign} on ${store.description}: ${n(status.pending)} would get it, ` +
         `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed. Nothing sent.`,
     );
+    say(formatFindings(checkList(await readList(caller))));
     if (!first) return 0;
     const { mail, rendered } = mailMaker(context)(
       first,
