@@ -1,8 +1,9 @@
-// npm run subscribers -- export [--out FILE] | count | remove EMAIL
+// npm run subscribers -- export [--out FILE] | count | remove EMAIL | report [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
+import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { functionCaller } from './rpc.ts';
 import { CliError, openBackend, openSource } from './sources.ts';
 
@@ -10,18 +11,22 @@ const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
   npm run subscribers -- count                 the number of sign-ups
   npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
+  npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
+                                               (default ${DEFAULT_REPORT_FILE}), a summary here
 
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
-type Args = { command: 'export' | 'count'; out?: string } | { command: 'remove'; email: string };
+type Args =
+  | { command: 'export' | 'count' | 'report'; out?: string }
+  | { command: 'remove'; email: string };
 
 function parseArgs(argv: string[]): Args | null {
   const [command, ...rest] = argv;
   if (command === 'count' && rest.length === 0) return { command };
   if (command === 'remove' && rest.length === 1 && rest[0].trim())
     return { command, email: rest[0] };
-  if (command !== 'export') return null;
+  if (command !== 'export' && command !== 'report') return null;
   if (rest.length === 0) return { command };
   if (rest.length === 2 && rest[0] === '--out' && rest[1]) return { command, out: rest[1] };
   const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
@@ -55,6 +60,7 @@ async function main(): Promise<number> {
   }
   const settings = settingsOrExit(processEnv());
   if (args.command === 'remove') return remove(settings, args.email);
+  if (args.command === 'report') return report(settings, args.out);
   const source = await openSource(settings);
   try {
     if (args.command === 'count') {
