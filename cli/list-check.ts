@@ -77,8 +77,16 @@ function matching(title: string, rows: ListRow[], show: (row: ListRow) => string
 export function checkList(rows: ListRow[]): Finding[] {
   return [
     bursts(rows),
-    matching('disposable-mail domains', rows.filter((r) => isDisposable(r.email)), (r) => r.email),
-    matching('role addresses', rows.filter((r) => isRoleAddress(r.email)), (r) => r.email),
+    matching(
+      'disposable-mail domains',
+      rows.filter((r) => isDisposable(r.email)),
+      (r) => r.email,
+    ),
+    matching(
+      'role addresses',
+      rows.filter((r) => isRoleAddress(r.email)),
+      (r) => r.email,
+    ),
     matching(
       'first names the greeting will not use (they get the fallback)',
       rows.filter((r) => r.first_name !== null && usableFirstName(r.first_name) === null),
@@ -106,7 +114,7 @@ const PAGE = 1000;
 /** Every sign-up, a page at a time, through the migration's service-role function. */
 export async function readList(caller: FunctionCaller): Promise<ListRow[]> {
   const all: ListRow[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await caller.rows<ListRow>('tedxcommunity_signups_page', {
       p_after: after,
       p_limit: PAGE,

@@ -18,8 +18,7 @@ Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
 type Args =
-  | { command: 'export' | 'count' | 'report'; out?: string }
-  | { command: 'remove'; email: string };
+  { command: 'export' | 'count' | 'report'; out?: string } | { command: 'remove'; email: string };
 
 function parseArgs(argv: string[]): Args | null {
   const [command, ...rest] = argv;

@@ -41,7 +41,9 @@ export async function seedReportList(db: Db, now = new Date()): Promise<Seeded> 
     for (let i = 0; i < n; i++) {
       // Evening-heavy hours, never later than now today.
       const hour = [19, 20, 21, 8, 13, 22, 7, 18, 12, 20][(person + i) % 10];
-      const at = new Date(`${date}T${String(hour).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00+03:00`);
+      const at = new Date(
+        `${date}T${String(hour).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00+03:00`,
+      );
       if (at > now) continue;
       const source = SOURCES[person % SOURCES.length];
       rows.push(

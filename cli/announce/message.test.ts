@@ -30,7 +30,9 @@ describe('the launch message', () => {
     expect(mail.html).toContain('Hi friend,');
     expect(mail.html).not.toContain('<img');
     expect(mail.subject).toBe(`Hello friend, ${EVENT_FULL_NAME}`);
-    expect(personalise('Visit evil.example now', 'https://tedx.test/u').text).toMatch(/^Hi friend,/);
+    expect(personalise('Visit evil.example now', 'https://tedx.test/u').text).toMatch(
+      /^Hi friend,/,
+    );
     expect(personalise("N'Goran Nakato-Ssali", 'https://tedx.test/u').html).toContain(
       'Hi N&#39;Goran Nakato-Ssali,',
     );
@@ -39,9 +41,7 @@ describe('the launch message', () => {
   it('reads the event date from content and puts the unsubscribe link in both parts', () => {
     const mail = personalise('Ann', 'https://tedx.test/unsubscribe?token=a&b');
     expect(mail.text).toContain(`on ${EVENT_DATE_LONG}.`);
-    expect(mail.text).toContain(
-      "See who's coming: https://tedx.test/speakers/?utm_source=email",
-    );
+    expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/?utm_source=email");
     expect(mail.text).toContain('Unsubscribe (one click): https://tedx.test/unsubscribe?token=a&b');
     expect(mail.html).toContain('href="https://tedx.test/unsubscribe?token=a&amp;b"');
     expect(mail.html).toContain('<html lang="en">');

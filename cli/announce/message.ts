@@ -69,7 +69,6 @@ const FIRST_NAME = '{{first_name}}';
 // A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
 
-
 export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
 
 /** Renders the template once for this site; the result fills in one person at a time. */

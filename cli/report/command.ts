@@ -41,7 +41,9 @@ export async function report(settings: Settings, out = DEFAULT_REPORT_FILE): Pro
       );
     }
     process.stdout.write(terminalSummary(data, backend.description) + '\n');
-    process.stderr.write(`Wrote the report to ${out}: open it in any browser, it needs no network.\n`);
+    process.stderr.write(
+      `Wrote the report to ${out}: open it in any browser, it needs no network.\n`,
+    );
     return 0;
   } finally {
     await backend.close();

@@ -40,7 +40,13 @@ export interface ReportData {
   /** Today in the event's time zone. */
   today: string;
   total: number;
-  days: { day: string; signups: number; cumulative: number; unsubscribes: number; bounces: number }[];
+  days: {
+    day: string;
+    signups: number;
+    cumulative: number;
+    unsubscribes: number;
+    bounces: number;
+  }[];
   sources: { source: string; n: number }[];
   hours: { hour: number; n: number }[];
   campaigns: { campaign: string; status: CampaignStatus; n: number }[];

@@ -42,7 +42,7 @@ svg{display:block;max-width:100%;height:auto}
 .legend i{display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:6px;vertical-align:-1px;border:1px solid ${c.muted}}
 details{margin-top:12px;font-size:.9rem}
 summary{cursor:pointer;color:${c.paper};text-decoration:underline;text-underline-offset:4px}
-summary:focus-visible{outline:3px solid ${c.accent};outline-offset:2px}
+summary:focus-visible,.scroll:focus-visible{outline:3px solid ${c.accent};outline-offset:2px}
 .scroll{overflow-x:auto;margin-top:8px}
 table{border-collapse:collapse;min-width:60%}
 th,td{padding:4px 12px 4px 0;text-align:right;border-bottom:1px solid ${c.line};white-space:nowrap}
@@ -54,8 +54,13 @@ footer{margin-top:32px;color:${c.muted};font-size:.85rem}`;
 
 function table(caption: string, head: string[], rows: (string | number)[][]): string {
   const cells = (r: (string | number)[], tag: string) =>
-    r.map((v, i) => `<${i === 0 ? 'th scope="row"' : tag}>${esc(typeof v === 'number' ? n(v) : v)}</${i === 0 ? 'th' : tag}>`).join('');
-  return `<details><summary>${esc(caption)}</summary><div class="scroll"><table>
+    r
+      .map(
+        (v, i) =>
+          `<${i === 0 ? 'th scope="row"' : tag}>${esc(typeof v === 'number' ? n(v) : v)}</${i === 0 ? 'th' : tag}>`,
+      )
+      .join('');
+  return `<details><summary>${esc(caption)}</summary><div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table>
 <thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('\n')}</tbody></table></div></details>`;
 }
@@ -69,7 +74,8 @@ function figure(id: string, title: string, caption: string, body: string): strin
 ${body}</figure>`;
 }
 
-const chart = (c: charts.Chart) => `<div class="wide">${c.wide}</div><div class="narrow">${c.narrow}</div>`;
+const chart = (c: charts.Chart) =>
+  `<div class="wide">${c.wide}</div><div class="narrow">${c.narrow}</div>`;
 
 export function reportHtml(data: ReportData, info: PageInfo): string {
   const recent = recentStats(data);
@@ -84,23 +90,89 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
   const left = data.days.filter((d) => d.unsubscribes + d.bounces > 0);
   const campaigns = [...new Set(data.campaigns.map((c) => c.campaign))];
   const sections = [
-    figure('per-day', 'Sign-ups per day', `Each day in ${data.timeZone} time.`, chart(charts.signupsPerDay(data)) +
-      table('The numbers, day by day', ['Day', 'Sign-ups', 'On the list'], active.map((d) => [d.day, d.signups, d.cumulative]))),
-    figure('growth', 'The list growing', 'How many of the people on the list today had signed up by the end of each day.', chart(charts.cumulative(data)) +
-      table('The numbers, day by day', ['Day', 'On the list'], active.map((d) => [d.day, d.cumulative]))),
-    figure('sources', 'Where sign-ups come from', 'The utm_source (or ref) of the link people arrived by; (none) for a plain visit.',
-      data.sources.length === 0 ? '<p class="empty">Nobody has signed up yet.</p>' : chart(charts.bySource(data)) +
-      table('The numbers by source', ['Source', 'Sign-ups', 'Share'], data.sources.map((s) => [s.source, s.n, `${Math.round((s.n / Math.max(1, data.total)) * 100)}%`]))),
-    figure('hours', 'When people sign up', `Hour of the day in ${data.timeZone}.`, chart(charts.byHour(data)) +
-      table('The numbers by hour', ['Hour', 'Sign-ups'], data.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.n]))),
-    figure('leaving', 'Unsubscribes and bounces', 'People who left through the unsubscribe link, and addresses the mail server bounced.',
-      legend(charts.LEAVING_KINDS.map((k) => ({ label: k.label, color: k.color }))) + chart(charts.leaving(data)) +
-      (left.length === 0 ? '<p class="empty">Nobody has left and nothing has bounced.</p>'
-        : table('The numbers, day by day', ['Day', 'Unsubscribed', 'Bounced'], left.map((d) => [d.day, d.unsubscribes, d.bounces])))),
-    figure('campaigns', 'Campaigns', '“left”: people on the list who have not had it yet.',
-      campaigns.length === 0 ? '<p class="empty">No campaign has been sent yet.</p>'
-        : legend(CAMPAIGN_STATUSES.map((s) => ({ label: s, color: charts.STATUS_COLORS[s] }))) + chart(charts.campaignProgress(data)) +
-          table('The numbers by campaign', ['Campaign', ...CAMPAIGN_STATUSES], campaigns.map((name) => [name, ...CAMPAIGN_STATUSES.map((s) => data.campaigns.find((c) => c.campaign === name && c.status === s)?.n ?? 0)]))),
+    figure(
+      'per-day',
+      'Sign-ups per day',
+      `Each day in ${data.timeZone} time.`,
+      chart(charts.signupsPerDay(data)) +
+        table(
+          'The numbers, day by day',
+          ['Day', 'Sign-ups', 'On the list'],
+          active.map((d) => [d.day, d.signups, d.cumulative]),
+        ),
+    ),
+    figure(
+      'growth',
+      'The list growing',
+      'How many of the people on the list today had signed up by the end of each day.',
+      chart(charts.cumulative(data)) +
+        table(
+          'The numbers, day by day',
+          ['Day', 'On the list'],
+          active.map((d) => [d.day, d.cumulative]),
+        ),
+    ),
+    figure(
+      'sources',
+      'Where sign-ups come from',
+      'The utm_source (or ref) of the link people arrived by; (none) for a plain visit.',
+      data.sources.length === 0
+        ? '<p class="empty">Nobody has signed up yet.</p>'
+        : chart(charts.bySource(data)) +
+            table(
+              'The numbers by source',
+              ['Source', 'Sign-ups', 'Share'],
+              data.sources.map((s) => [
+                s.source,
+                s.n,
+                `${Math.round((s.n / Math.max(1, data.total)) * 100)}%`,
+              ]),
+            ),
+    ),
+    figure(
+      'hours',
+      'When people sign up',
+      `Hour of the day in ${data.timeZone}.`,
+      chart(charts.byHour(data)) +
+        table(
+          'The numbers by hour',
+          ['Hour', 'Sign-ups'],
+          data.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.n]),
+        ),
+    ),
+    figure(
+      'leaving',
+      'Unsubscribes and bounces',
+      'People who left through the unsubscribe link, and addresses the mail server bounced.',
+      legend(charts.LEAVING_KINDS.map((k) => ({ label: k.label, color: k.color }))) +
+        chart(charts.leaving(data)) +
+        (left.length === 0
+          ? '<p class="empty">Nobody has left and nothing has bounced.</p>'
+          : table(
+              'The numbers, day by day',
+              ['Day', 'Unsubscribed', 'Bounced'],
+              left.map((d) => [d.day, d.unsubscribes, d.bounces]),
+            )),
+    ),
+    figure(
+      'campaigns',
+      'Campaigns',
+      '“left”: people on the list who have not had it yet.',
+      campaigns.length === 0
+        ? '<p class="empty">No campaign has been sent yet.</p>'
+        : legend(CAMPAIGN_STATUSES.map((s) => ({ label: s, color: charts.STATUS_COLORS[s] }))) +
+            chart(charts.campaignProgress(data)) +
+            table(
+              'The numbers by campaign',
+              ['Campaign', ...CAMPAIGN_STATUSES],
+              campaigns.map((name) => [
+                name,
+                ...CAMPAIGN_STATUSES.map(
+                  (s) => data.campaigns.find((c) => c.campaign === name && c.status === s)?.n ?? 0,
+                ),
+              ]),
+            ),
+    ),
   ];
   return `<!doctype html>
 <html lang="en">

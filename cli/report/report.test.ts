@@ -66,7 +66,12 @@ function expectMatches(data: ReturnType<typeof shapeReport>, seeded: Seeded) {
   for (const c of seeded.campaigns) {
     const of = (status: string) =>
       data.campaigns.find((x) => x.campaign === c.campaign && x.status === status)?.n;
-    expect([of('sent'), of('failed'), of('left'), of('deferred')]).toEqual([c.sent, c.failed, c.left, 0]);
+    expect([of('sent'), of('failed'), of('left'), of('deferred')]).toEqual([
+      c.sent,
+      c.failed,
+      c.left,
+      0,
+    ]);
   }
 }
 
@@ -81,7 +86,10 @@ describe.each(testDatabases())('tedxcommunity_report on $name', (database) => {
 
   it('holds the numbers of the list, in the event’s time zone', async () => {
     const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
-    expectMatches(shapeReport(await readReport(caller, EVENT_TIME_ZONE), EVENT_TIME_ZONE, new Date()), seeded);
+    expectMatches(
+      shapeReport(await readReport(caller, EVENT_TIME_ZONE), EVENT_TIME_ZONE, new Date()),
+      seeded,
+    );
   });
 
   it('is the service role’s alone', async () => {
@@ -129,7 +137,9 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${seeded.total} on the list \\(`));
     expect(result.stdout).toContain('Unsubscribed: 3. Bounced: 0.');
-    expect(result.stdout.split('\n').filter((l) => /^ {2}\w{3} \d{1,2} \w{3} /.test(l))).toHaveLength(14);
+    expect(
+      result.stdout.split('\n').filter((l) => /^ {2}\w{3} \d{1,2} \w{3} /.test(l)),
+    ).toHaveLength(14);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain(`<b>${seeded.total}</b><span>on the list</span>`);
     expect(html).not.toContain('@example.org');
@@ -140,8 +150,6 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     const out = join(dir, 'no-such-dir', 'report.html');
     const result = await runCli(['cli/subscribers.ts', 'report', '--out', out], env);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(
-      `Could not write ${out} (ENOENT): choose another --out FILE`,
-    );
+    expect(result.stderr.trim()).toBe(`Could not write ${out} (ENOENT): choose another --out FILE`);
   });
 });

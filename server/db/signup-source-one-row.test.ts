@@ -69,9 +69,9 @@ describe.each(testDatabases())('the list rules on $name', (database) => {
     expect(await stored()).toEqual([]);
     await insertAs('service_role');
     expect(await stored()).toHaveLength(3);
-    expect((await post([{ email: 'a@example.org' }, { email: 'b@example.org' }], SERVICE)).status).toBe(
-      201,
-    );
+    expect(
+      (await post([{ email: 'a@example.org' }, { email: 'b@example.org' }], SERVICE)).status,
+    ).toBe(201);
     expect(await stored()).toHaveLength(5);
   });
 

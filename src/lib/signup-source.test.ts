@@ -5,7 +5,10 @@ describe('landingSource', () => {
   it.each([
     ['https://tedx.example.ug/?utm_source=whatsapp', 'whatsapp'],
     ['https://tedx.example.ug/?utm_source=WhatsApp&utm_medium=chat', 'whatsapp'],
-    ['https://tedx.example.ug/speakers/?a=1&utm_source=lecture_hall-2#email-signup', 'lecture_hall-2'],
+    [
+      'https://tedx.example.ug/speakers/?a=1&utm_source=lecture_hall-2#email-signup',
+      'lecture_hall-2',
+    ],
     ['https://tedx.example.ug/?ref=poster', 'poster'],
     ['?ref=poster&utm_source=x', 'x'], // utm_source wins
     ['https://tedx.example.ug/', null],
