@@ -52,7 +52,7 @@ for (const name of BACKENDS) {
       expect(m.headers.get('message-id')).toMatch(/^<launch\.[0-9a-f]{32}@tedx\.test>$/);
       expect(m.headers.get('from')).toBe('TEDxKampalaBS <hello@tedx.test>');
       const body = decoded(m);
-      expect(body).toContain('Hi P1,');
+      expect(body).toContain('Hi Pb,');
       expect(body).toContain(`Unsubscribe (one click): ${url}`); // text part
       expect(body).toContain(`href="${url}"`); // HTML part
       const noName = sink.messages.find((x) => x.to === 'person0@example.org');

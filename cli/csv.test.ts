@@ -5,11 +5,21 @@ describe('CSV export', () => {
   it('writes the header and one line per row', () => {
     expect(
       toCsv([
-        { email: 'a@example.org', first_name: 'Ann', created_at: '2025-11-01T09:00:00+00:00' },
-        { email: 'b@example.org', first_name: null, created_at: '2025-11-01T09:00:01+00:00' },
+        {
+          email: 'a@example.org',
+          first_name: 'Ann',
+          created_at: '2025-11-01T09:00:00+00:00',
+          source: 'whatsapp',
+        },
+        {
+          email: 'b@example.org',
+          first_name: null,
+          created_at: '2025-11-01T09:00:01+00:00',
+          source: null,
+        },
       ]),
     ).toBe(
-      'email,first_name,created_at\na@example.org,Ann,2025-11-01T09:00:00+00:00\nb@example.org,,2025-11-01T09:00:01+00:00\n',
+      'email,first_name,created_at,source\na@example.org,Ann,2025-11-01T09:00:00+00:00,whatsapp\nb@example.org,,2025-11-01T09:00:01+00:00,\n',
     );
   });
 

@@ -2,7 +2,7 @@
 // would run as a formula (OWASP "CSV injection"): such cells get a leading apostrophe.
 import type { SignupRow } from '../src/lib/signup-contract.ts';
 
-export const CSV_HEADER = 'email,first_name,created_at';
+export const CSV_HEADER = 'email,first_name,created_at,source';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -13,7 +13,7 @@ export function csvCell(value: string | null): string {
 }
 
 export function csvLine(row: SignupRow): string {
-  return [row.email, row.first_name, row.created_at].map(csvCell).join(',');
+  return [row.email, row.first_name, row.created_at, row.source].map(csvCell).join(',');
 }
 
 export function toCsv(rows: Iterable<SignupRow>): string {

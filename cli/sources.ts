@@ -43,7 +43,7 @@ function restSource(url: string, key: string, description: string): SubscriberSo
       const all: SignupRow[] = [];
       for (let from = 0; ; from += PAGE) {
         const { data, error } = await table()
-          .select('email,first_name,created_at')
+          .select('email,first_name,created_at,source')
           .order('created_at', { ascending: true })
           .order('id', { ascending: true })
           .range(from, from + PAGE - 1);
@@ -56,7 +56,7 @@ function restSource(url: string, key: string, description: string): SubscriberSo
   };
 }
 
-const ROWS_SQL = `select email, first_name, to_json(created_at) #>> '{}' as created_at
+const ROWS_SQL = `select email, first_name, to_json(created_at) #>> '{}' as created_at, source
   from public.${SIGNUP_TABLE} order by created_at, id`;
 
 function dbSource(db: Db, description: string, close: () => Promise<void>): SubscriberSource {

@@ -27,9 +27,9 @@ else {
     beforeAll(async () => {
       database = postgresDatabase(adminUrl);
       db = await database.open();
-      await db.exec(`insert into public.tedxcommunity_emails (email, first_name, created_at) values
-        ('second@example.org', '=cmd()', '2025-11-02T00:00:00Z'),
-        ('first@example.org', 'Ann, "the first"', '2025-11-01T00:00:00Z')`);
+      await db.exec(`insert into public.tedxcommunity_emails (email, first_name, created_at, source) values
+        ('second@example.org', '=cmd()', '2025-11-02T00:00:00Z', null),
+        ('first@example.org', 'Ann, "the first"', '2025-11-01T00:00:00Z', 'WhatsApp')`);
     });
     afterAll(() => database.dispose(db));
 
@@ -51,9 +51,9 @@ else {
       const result = await runCli(['cli/subscribers.ts', 'export'], { DATABASE_URL: database.url });
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(
-        'email,first_name,created_at\n' +
-          'first@example.org,"Ann, ""the first""",2025-11-01T00:00:00+00:00\n' +
-          "second@example.org,'=cmd(),2025-11-02T00:00:00+00:00\n",
+        'email,first_name,created_at,source\n' +
+          'first@example.org,"Ann, ""the first""",2025-11-01T00:00:00+00:00,whatsapp\n' +
+          "second@example.org,'=cmd(),2025-11-02T00:00:00+00:00,\n",
       );
     });
   });

@@ -1,24 +1,28 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | suppressed | unsuppress EMAIL
+//   | report [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
+import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { functionCaller } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { CliError, openBackend, openSource } from './sources.ts';
 
 const USAGE = `Usage:
-  npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at), oldest first
+  npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
   npm run subscribers -- count                 the number of sign-ups
   npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
   npm run subscribers -- suppressed            addresses no campaign mails again (hard bounces), CSV
   npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
+  npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
+                                               (default ${DEFAULT_REPORT_FILE}), a summary here
 
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
 type Args =
-  | { command: 'export' | 'count'; out?: string }
+  | { command: 'export' | 'count' | 'report'; out?: string }
   | { command: 'suppressed' }
   | { command: 'remove'; email: string }
   | { command: 'unsuppress'; email: string };
@@ -30,7 +34,7 @@ function parseArgs(argv: string[]): Args | null {
     return { command, email: rest[0] };
   if (command === 'unsuppress' && rest.length === 1 && rest[0].trim())
     return { command, email: rest[0] };
-  if (command !== 'export') return null;
+  if (command !== 'export' && command !== 'report') return null;
   if (rest.length === 0) return { command };
   if (rest.length === 2 && rest[0] === '--out' && rest[1]) return { command, out: rest[1] };
   const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
@@ -66,6 +70,7 @@ async function main(): Promise<number> {
   if (args.command === 'remove') return remove(settings, args.email);
   if (args.command === 'suppressed') return listSuppressed(settings);
   if (args.command === 'unsuppress') return unsuppress(settings, args.email);
+  if (args.command === 'report') return report(settings, args.out);
   const source = await openSource(settings);
   try {
     if (args.command === 'count') {

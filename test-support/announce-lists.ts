@@ -21,10 +21,12 @@ export interface ListBackend {
   dispose(): Promise<void>;
 }
 
+/** person1's first name is "Pb": digits spelled as letters, so the greeting uses it. */
+export const firstNameOf = (i: number) => `P${String(i).replace(/\d/g, (d) => 'abcdefghij'[+d])}`;
 const people = (n: number) =>
   Array.from(
     { length: n },
-    (_, i) => `('person${i}@example.org', ${i % 3 === 0 ? 'null' : `'P${i}'`})`,
+    (_, i) => `('person${i}@example.org', ${i % 3 === 0 ? 'null' : `'${firstNameOf(i)}'`})`,
   ).join(',');
 const insertOne = (email: string) =>
   `insert into public.tedxcommunity_emails (email) values ('${email.replace(/'/g, "''")}')`;

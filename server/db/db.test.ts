@@ -42,6 +42,7 @@ describe.each(testDatabases())('migrations on $name', (database) => {
     expect(rows).toEqual([
       { privilege_type: 'INSERT', column_name: 'email' },
       { privilege_type: 'INSERT', column_name: 'first_name' },
+      { privilege_type: 'INSERT', column_name: 'source' },
     ]);
     const rls = await db.query<{ on: string }>(
       `select relrowsecurity::text as on from pg_class where relname = 'tedxcommunity_emails'`,

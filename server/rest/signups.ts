@@ -6,10 +6,10 @@ import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import { pgrst, HTTP } from './errors.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
-export const COLUMNS = ['id', 'email', 'first_name', 'created_at'] as const;
+export const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
 export type Column = (typeof COLUMNS)[number];
 /** What a visitor sends: text or null. */
-export const TEXT_COLUMNS = ['email', 'first_name'] as const;
+export const TEXT_COLUMNS = ['email', 'first_name', 'source'] as const;
 
 const isColumn = (name: string): name is Column => (COLUMNS as readonly string[]).includes(name);
 

@@ -66,6 +66,9 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
         'Your email address, your first name if you gave one, and the time you signed up; for the messages we send, a random code for your unsubscribe link and a note of which message reached you (kept as a scrambled fingerprint of the address, so nobody gets the same message twice). Nothing else: no tracking, no cookies from this form.',
       ],
       [
+        'If the link that brought you here said where it was shared (for example “whatsapp” in a link a friend sent there, or “poster”), we keep that one word with your sign-up, so we know which posts and groups reach people. It is a label on the link, not anything about you or your device. The first name is only used to greet you in our messages, and only if it looks like a name.',
+      ],
+      [
         `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}. If you unsubscribe or ask us to delete your address, it goes sooner.`,
       ],
       [

@@ -17,11 +17,16 @@ export const LOCAL_ANON_KEY =
 export interface SignupInsert {
   email: string;
   first_name: string | null;
+  /** The landing address's utm_source or ref (src/lib/signup-source.ts), when it has one. */
+  source?: string;
 }
 
 /** A stored sign-up, as the organiser tools read it. */
-export interface SignupRow extends SignupInsert {
+export interface SignupRow {
+  email: string;
+  first_name: string | null;
   created_at: string;
+  source: string | null;
 }
 
 export const EMAIL_MAX_LENGTH = 254;

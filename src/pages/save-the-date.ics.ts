@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { CALENDAR_EVENT } from '../content/calendar';
 import { EVENT_SHORT_NAME, LAUNCH_AT } from '../content/event';
 import { icsCalendar } from '../lib/icalendar';
+import { OWN_SOURCES, withSource } from '../lib/signup-source';
 
 export const GET: APIRoute = ({ site }) => {
   const home = new URL('/', site);
@@ -10,7 +11,8 @@ export const GET: APIRoute = ({ site }) => {
     {
       ...CALENDAR_EVENT,
       uid: `${LAUNCH_AT.slice(0, 10)}-${EVENT_SHORT_NAME.toLowerCase()}@${home.hostname}`,
-      url: home.href,
+      // Sign-ups from the calendar entry's link say so (the UID stays the bare host).
+      url: withSource(home.href, OWN_SOURCES.calendar),
       stamp: new Date(),
     },
     `-//${EVENT_SHORT_NAME}//Save the date//EN`,

@@ -25,23 +25,29 @@ describe('the launch message', () => {
     );
   });
 
-  it('escapes the first name in HTML and keeps it out of header tricks', () => {
+  it('greets by a name only when it looks like one (cli/greeting.ts)', () => {
     const mail = personalise('<img src=x onerror=alert(1)>\r\nBcc: x@y.z', 'https://tedx.test/u');
-    expect(mail.html).toContain('Hi &lt;img src=x onerror=alert(1)&gt; Bcc: x@y.z,');
+    expect(mail.html).toContain('Hi friend,');
     expect(mail.html).not.toContain('<img');
-    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe(`Hello friend, ${EVENT_FULL_NAME}`);
+    expect(personalise('Visit evil.example now', 'https://tedx.test/u').text).toMatch(
+      /^Hi friend,/,
+    );
+    expect(personalise("N'Goran Nakato-Ssali", 'https://tedx.test/u').html).toContain(
+      'Hi N&#39;Goran Nakato-Ssali,',
+    );
   });
 
   it('reads the event date from content and puts the unsubscribe link in both parts', () => {
     const mail = personalise('Ann', 'https://tedx.test/unsubscribe?token=a&b');
     expect(mail.text).toContain(`on ${EVENT_DATE_LONG}.`);
-    expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/");
+    expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/?utm_source=email");
     expect(mail.text).toContain('Unsubscribe (one click): https://tedx.test/unsubscribe?token=a&b');
     expect(mail.html).toContain('href="https://tedx.test/unsubscribe?token=a&amp;b"');
     expect(mail.html).toContain('<html lang="en">');
     // A paragraph that is only a link is a button.
     expect(mail.html).toContain(
-      '<a href="https://tedx.test/speakers/" style="display:inline-block;',
+      '<a href="https://tedx.test/speakers/?utm_source=email" style="display:inline-block;',
     );
   });
 

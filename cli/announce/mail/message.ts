@@ -11,6 +11,8 @@ import {
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
 } from '../../../src/content/event.ts';
+import { usableFirstName } from './greeting.ts';
+import { markSiteLinks } from './mail-links.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
@@ -67,9 +69,6 @@ const FIRST_NAME = '{{first_name}}';
 // A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
 
-/** A name as the database holds it may still contain control characters: never in a header. */
-const cleanName = (name: string | null) => (name ?? '').replace(/\p{Cc}+/gu, ' ').trim();
-
 export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
 
 /** Renders the template once for this site; the result fills in one person at a time. */
@@ -80,7 +79,7 @@ export function prepareMessage(template: MessageTemplate, siteUrl: string): Pers
       .replaceAll('{{event_date}}', EVENT_DATE_LONG)
       .replaceAll('{{event_city}}', EVENT_CITY)
       .replaceAll('{{site_url}}', siteUrl);
-  const markdown = fill(template.body);
+  const markdown = markSiteLinks(fill(template.body), siteUrl);
   const subject = fill(template.subject);
   const marked = new Marked({ renderer: markdownRenderer(), async: false });
   const html = mailHtml({
@@ -98,7 +97,7 @@ export function prepareMessage(template: MessageTemplate, siteUrl: string): Pers
   const textParts = text.split(FIRST_NAME);
   const subjectParts = subject.split(FIRST_NAME);
   return (firstName, unsubscribeUrl) => {
-    const name = cleanName(firstName) || template.fallbackName;
+    const name = usableFirstName(firstName) ?? template.fallbackName;
     return {
       subject: subjectParts.join(name),
       text: textParts.join(name).replaceAll(UNSUBSCRIBE, unsubscribeUrl),

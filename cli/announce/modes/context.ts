@@ -1,7 +1,7 @@
 // What every mode of `npm run announce` shares: the settings and message it runs with, and the
 // campaign's records on whichever backend the settings name.
 import type { Settings } from '../../../server/settings.ts';
-import { functionCaller } from '../../rpc.ts';
+import { functionCaller, type FunctionCaller } from '../../rpc.ts';
 import { CliError, openBackend } from '../../sources.ts';
 import type { MessageTemplate } from '../mail/message.ts';
 import { announceStore, type AnnounceStore } from '../sending/store.ts';
@@ -19,13 +19,14 @@ export interface AnnounceContext {
 
 export async function withStore<T>(
   context: AnnounceContext,
-  fn: (store: AnnounceStore) => Promise<T>,
+  fn: (store: AnnounceStore, caller: FunctionCaller) => Promise<T>,
 ) {
   const backend = await openBackend(context.settings);
   try {
     if (backend.kind === 'none')
       throw new CliError(`Nobody has signed up yet (${backend.description})`);
-    return await fn(announceStore(functionCaller(backend)));
+    const caller = functionCaller(backend);
+    return await fn(announceStore(caller), caller);
   } finally {
     await backend.close();
   }

@@ -5,10 +5,11 @@ import { mailMaker } from '../mail/make-mail.ts';
 import { daysAtCap } from '../output/lines.ts';
 import { n, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
+import { checkList, formatFindings, readList } from './list-check.ts';
 
 export async function dryRun(context: AnnounceContext): Promise<number> {
   const { campaign } = context.args;
-  return withStore(context, async (store) => {
+  return withStore(context, async (store, caller) => {
     const status = await store.status(campaign);
     const [first] = await store.next(campaign, 0, 1);
     say(
@@ -22,6 +23,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
         `At ${n(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
           `${n(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
       );
+    say(formatFindings(checkList(await readList(caller))));
     if (!first) return 0;
     const { mail, rendered } = mailMaker(context)(
       first,

@@ -69,6 +69,21 @@ describe('SignupForm', () => {
     expect(subscribeMock).toHaveBeenCalledWith({ email: 'grace@example.ug', first_name: null });
   });
 
+  it('sends the source of the address the visitor landed on, lower-cased', async () => {
+    subscribeMock.mockResolvedValue(null);
+    history.replaceState(null, '', '/?utm_source=WhatsApp#email-signup');
+    try {
+      await fillAndSubmit('nakato@example.ug');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+    expect(subscribeMock).toHaveBeenCalledWith({
+      email: 'nakato@example.ug',
+      first_name: null,
+      source: 'whatsapp',
+    });
+  });
+
   it('treats a duplicate (23505) as subscribed', async () => {
     subscribeMock.mockResolvedValue('23505');
     await fillAndSubmit('dup@example.ug');

@@ -11,6 +11,7 @@ import {
   type SignupKind,
 } from '../../lib/signup-contract';
 import { signupOutcome, signupOutcomeOfKind, type SignupOutcome } from '../../lib/signup-outcome';
+import { landingSource } from '../../lib/signup-source';
 import { Notice } from './notice';
 import { preloadSubscribe, subscribe } from './subscribe';
 
@@ -65,9 +66,11 @@ export function SignupForm({ initialOutcome }: SignupFormProps) {
       String(data.get('first_name') ?? ''),
     );
     if (!row) return;
+    // Where the visitor came from (a shared link's utm_source or ref), read from the address.
+    const source = landingSource(location.search);
     setPhase('submitting');
     setNotice(null);
-    finish(signupOutcome(await subscribe(row)));
+    finish(signupOutcome(await subscribe(source ? { ...row, source } : row)));
   }
 
   function finish(outcome: SignupOutcome) {

@@ -1,0 +1,92 @@
+// The dry run's list check: the pure rules, the list as the migration's function pages it out
+// (PGlite and, when TEST_DATABASE_URL is set, PostgreSQL), and the dry run printing it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOn, type ListBackend } from '../../../test-support/announce-lists.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  TEST_DATABASE_URL,
+  testDatabases,
+} from '../../../test-support/databases.ts';
+import { runCli } from '../../../test-support/server-process.ts';
+import type { Db } from '../../../server/db/types.ts';
+import { checkList, formatFindings, isDisposable, isRoleAddress, readList } from './list-check.ts';
+import { functionCaller } from '../../rpc.ts';
+
+if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
+
+describe('the list rules', () => {
+  it('knows disposable-mail domains (and their subdomains) from the maintained list', () => {
+    expect(isDisposable('x@mailinator.com')).toBe(true);
+    expect(isDisposable('x@eu.mailinator.com')).toBe(true);
+    expect(isDisposable('x@gmail.com')).toBe(false);
+    expect(isDisposable('x@mak.ac.ug')).toBe(false);
+  });
+
+  it('knows role addresses, with or without a +tag', () => {
+    expect(isRoleAddress('info@example.ug')).toBe(true);
+    expect(isRoleAddress('noreply+x@example.ug')).toBe(true);
+    expect(isRoleAddress('no-reply@example.ug')).toBe(true);
+    expect(isRoleAddress('information@example.ug')).toBe(false);
+    expect(isRoleAddress('nakato@example.ug')).toBe(false);
+  });
+});
+
+// 12 in one minute (a burst), 9 in the next (not one), then the odd ones out.
+const SEED = `insert into public.tedxcommunity_emails (email, first_name, created_at) values
+  ${Array.from({ length: 12 }, (_, i) => `('burst${i}@example.org', 'Nakato', '2026-11-20T10:03:${String(i * 4).padStart(2, '0')}Z')`).join(',')},
+  ${Array.from({ length: 9 }, (_, i) => `('calm${i}@example.org', null, '2026-11-20T10:04:${String(i * 5).padStart(2, '0')}Z')`).join(',')},
+  ('throwaway@mailinator.com', 'محمد', '2026-11-21T08:00:00Z'),
+  ('info@example.ug', 'José', '2026-11-21T08:10:00Z'),
+  ('noreply@example.ug', null, '2026-11-21T08:20:00Z'),
+  ('spam@example.org', 'Visit evil.example now', '2026-11-21T08:30:00Z'),
+  ('robot@example.org', 'R2D2', '2026-11-21T08:40:00Z')`;
+
+describe.each(testDatabases())('the list check on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+    await db.exec(SEED);
+  });
+  afterAll(() => database.dispose(db));
+
+  it('finds each kind, with counts and at most five examples', async () => {
+    const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
+    const rows = await readList(caller);
+    expect(rows).toHaveLength(26);
+    const [bursts, disposable, roles, names] = checkList(rows);
+    expect(bursts).toEqual({
+      title: 'sign-up bursts (10 or more in one minute)',
+      count: 12,
+      examples: [
+        '2026-11-20 10:03 UTC: 12 sign-ups (burst0@example.org, burst1@example.org, burst2@example.org, …)',
+      ],
+    });
+    expect(disposable).toMatchObject({ count: 1, examples: ['throwaway@mailinator.com'] });
+    expect(roles).toMatchObject({ count: 2, examples: ['info@example.ug', 'noreply@example.ug'] });
+    expect(names).toMatchObject({
+      count: 2,
+      examples: ['"Visit evil.example now" (spam@example.org)', '"R2D2" (robot@example.org)'],
+    });
+    const text = formatFindings(checkList(rows));
+    expect(text).toContain('npm run subscribers -- remove EMAIL');
+    // It only reads.
+    expect(await readList(caller)).toEqual(rows);
+  });
+});
+
+describe('the dry run', () => {
+  let list: ListBackend;
+  beforeAll(async () => {
+    list = await listOn('PGlite', 4);
+  }, 60_000);
+  afterAll(() => list.dispose());
+
+  it('prints the list check and sends nothing', async () => {
+    const env = { ...list.env, MAIL_FROM: 'T <hello@tedx.test>', SITE_URL: 'https://tedx.test' };
+    const result = await runCli(['cli/announce.ts', '--campaign', 'launch', '--dry-run'], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('List check (changes nothing):');
+    expect(result.stderr).toContain('  role addresses: 0');
+    expect(result.stderr).toContain('  Nothing looks wrong.');
+  });
+});

@@ -1,0 +1,126 @@
+// The dry run's list check: what on the list looks wrong before the launch mail goes out, with
+// counts and a few examples each. It changes nothing; the organisers decide, and remove with
+// `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
+import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { usableFirstName } from '../mail/greeting.ts';
+import type { FunctionCaller } from '../../rpc.ts';
+
+export interface ListRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  /** ISO 8601, as PostgREST's JSON has it. */
+  created_at: string;
+  source: string | null;
+}
+
+export interface Finding {
+  title: string;
+  /** How many sign-ups it concerns. */
+  count: number;
+  /** Up to EXAMPLES of them, as lines to print. */
+  examples: string[];
+}
+
+export const EXAMPLES = 5;
+/** This many sign-ups or more in one clock minute is a burst (a script, or a class at once). */
+export const BURST_PER_MINUTE = 10;
+
+// Mailboxes of a role or a machine, not of a person who asked to hear from us (RFC 2142 and
+// the usual ones). Compared without a +tag.
+// prettier-ignore
+export const ROLE_LOCAL_PARTS = new Set([
+  'abuse', 'admin', 'administrator', 'billing', 'contact', 'enquiries', 'help', 'hostmaster',
+  'info', 'mail', 'mailer-daemon', 'marketing', 'no-reply', 'noc', 'noreply', 'office',
+  'postmaster', 'root', 'sales', 'security', 'support', 'team', 'webmaster',
+]);
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+const localOf = (email: string) => email.slice(0, email.lastIndexOf('@')).replace(/\+.*$/, '');
+
+/** The domain, or a parent of it, is on the maintained list of disposable-mail domains. */
+export function isDisposable(email: string): boolean {
+  const labels = domainOf(email).split('.');
+  for (let i = 0; i < labels.length - 1; i++) {
+    if (isDisposableEmailDomain(labels.slice(i).join('.'))) return true;
+  }
+  return false;
+}
+
+export const isRoleAddress = (email: string) => ROLE_LOCAL_PARTS.has(localOf(email));
+
+function bursts(rows: ListRow[]): Finding {
+  const byMinute = new Map<string, ListRow[]>();
+  for (const row of rows) {
+    const minute = new Date(row.created_at).toISOString().slice(0, 16);
+    const same = byMinute.get(minute);
+    if (same) same.push(row);
+    else byMinute.set(minute, [row]);
+  }
+  const busy = [...byMinute].filter(([, r]) => r.length >= BURST_PER_MINUTE);
+  busy.sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  return {
+    title: `sign-up bursts (${BURST_PER_MINUTE} or more in one minute)`,
+    count: busy.reduce((sum, [, r]) => sum + r.length, 0),
+    examples: busy.slice(0, EXAMPLES).map(([minute, r]) => {
+      const some = r.slice(0, 3).map((x) => x.email);
+      return `${minute.replace('T', ' ')} UTC: ${r.length} sign-ups (${some.join(', ')}${r.length > 3 ? ', …' : ''})`;
+    }),
+  };
+}
+
+function matching(title: string, rows: ListRow[], show: (row: ListRow) => string): Finding {
+  return { title, count: rows.length, examples: rows.slice(0, EXAMPLES).map(show) };
+}
+
+/** Everything that looks wrong, in a fixed order. Pure: the list is only read. */
+export function checkList(rows: ListRow[]): Finding[] {
+  return [
+    bursts(rows),
+    matching(
+      'disposable-mail domains',
+      rows.filter((r) => isDisposable(r.email)),
+      (r) => r.email,
+    ),
+    matching(
+      'role addresses',
+      rows.filter((r) => isRoleAddress(r.email)),
+      (r) => r.email,
+    ),
+    matching(
+      'first names the greeting will not use (they get the fallback)',
+      rows.filter((r) => r.first_name !== null && usableFirstName(r.first_name) === null),
+      (r) => `${JSON.stringify(r.first_name)} (${r.email})`,
+    ),
+  ];
+}
+
+export function formatFindings(findings: Finding[]): string {
+  const lines = ['List check (changes nothing):'];
+  for (const f of findings) {
+    lines.push(`  ${f.title}: ${f.count.toLocaleString('en-US')}`);
+    for (const example of f.examples) lines.push(`    ${example}`);
+  }
+  lines.push(
+    findings.some((f) => f.count > 0)
+      ? '  To take someone off the list before sending: npm run subscribers -- remove EMAIL'
+      : '  Nothing looks wrong.',
+  );
+  return lines.join('\n');
+}
+
+const PAGE = 1000;
+
+/** Every sign-up, a page at a time, through the migration's service-role function. */
+export async function readList(caller: FunctionCaller): Promise<ListRow[]> {
+  const all: ListRow[] = [];
+  for (let after = 0; ;) {
+    const page = await caller.rows<ListRow>('tedxcommunity_signups_page', {
+      p_after: after,
+      p_limit: PAGE,
+    });
+    all.push(...page);
+    if (page.length < PAGE) return all;
+    after = page[page.length - 1].id;
+  }
+}

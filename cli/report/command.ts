@@ -1,0 +1,51 @@
+// npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
+import { writeFileSync } from 'node:fs';
+import type { Settings } from '../../server/settings.ts';
+import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
+import { functionCaller } from '../rpc.ts';
+import { CliError, openBackend } from '../sources.ts';
+import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
+import { reportHtml } from './html.ts';
+import { terminalSummary } from './summary.ts';
+
+export const DEFAULT_REPORT_FILE = 'subscribers-report.html';
+
+function madeAt(now: Date): string {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: EVENT_TIME_ZONE,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(now);
+  return `${when} (${EVENT_TIME_ZONE})`;
+}
+
+export async function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
+  const now = new Date();
+  const backend = await openBackend(settings);
+  try {
+    const raw =
+      backend.kind === 'none'
+        ? EMPTY_RAW
+        : await readReport(functionCaller(backend), EVENT_TIME_ZONE);
+    const data = shapeReport(raw, EVENT_TIME_ZONE, now);
+    const html = reportHtml(data, {
+      eventName: EVENT_SHORT_NAME,
+      madeAt: madeAt(now),
+      from: backend.description,
+    });
+    try {
+      writeFileSync(out, html);
+    } catch (error) {
+      throw new CliError(
+        `Could not write ${out} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): choose another --out FILE`,
+      );
+    }
+    process.stdout.write(terminalSummary(data, backend.description) + '\n');
+    process.stderr.write(
+      `Wrote the report to ${out}: open it in any browser, it needs no network.\n`,
+    );
+    return 0;
+  } finally {
+    await backend.close();
+  }
+}

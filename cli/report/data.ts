@@ -1,0 +1,115 @@
+// What `subscribers -- report` shows, read through the migration's service-role function (one
+// call, the same on every backend) and shaped for the charts: every day from the first to today,
+// every hour of the day, every delivery status.
+import type { FunctionCaller } from '../rpc.ts';
+
+export interface DayCount {
+  day: string; // YYYY-MM-DD in the event's time zone
+  n: number;
+}
+
+/** As public.tedxcommunity_report(p_time_zone) answers. */
+export interface ReportRaw {
+  total: number;
+  per_day: DayCount[];
+  by_source: { source: string | null; n: number }[];
+  by_hour: { hour: number; n: number }[];
+  unsubscribes_per_day: DayCount[];
+  bounces_per_day: DayCount[];
+  campaigns: { campaign: string; statuses: Record<string, number>; left: number }[];
+}
+
+export const EMPTY_RAW: ReportRaw = {
+  total: 0,
+  per_day: [],
+  by_source: [],
+  by_hour: [],
+  unsubscribes_per_day: [],
+  bounces_per_day: [],
+  campaigns: [],
+};
+
+/** The delivery statuses in the order the progress bars stack them; "left" is nobody's yet. */
+export const CAMPAIGN_STATUSES = ['sent', 'deferred', 'bounced', 'failed', 'left'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const NO_SOURCE = '(none)';
+
+export interface ReportData {
+  timeZone: string;
+  /** Today in the event's time zone. */
+  today: string;
+  total: number;
+  days: {
+    day: string;
+    signups: number;
+    cumulative: number;
+    unsubscribes: number;
+    bounces: number;
+  }[];
+  sources: { source: string; n: number }[];
+  hours: { hour: number; n: number }[];
+  campaigns: { campaign: string; status: CampaignStatus; n: number }[];
+  unsubscribes: number;
+  bounces: number;
+}
+
+export const readReport = (caller: FunctionCaller, timeZone: string) =>
+  caller.scalar<ReportRaw>('tedxcommunity_report', { p_time_zone: timeZone });
+
+/** YYYY-MM-DD of an instant in a time zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
+}
+
+export function shiftDay(day: string, by: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + by);
+  return d.toISOString().slice(0, 10);
+}
+
+const lookup = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
+const sum = (rows: { n: number }[]) => rows.reduce((s, r) => s + Number(r.n), 0);
+
+export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): ReportData {
+  const today = dayIn(timeZone, now);
+  const signups = lookup(raw.per_day);
+  const unsubscribes = lookup(raw.unsubscribes_per_day);
+  const bounces = lookup(raw.bounces_per_day);
+  const seen = [...signups.keys(), ...unsubscribes.keys(), ...bounces.keys()].sort();
+  // From the first day anything happened, or a fortnight ago if that is later, to today.
+  const fortnight = shiftDay(today, -13);
+  const start = seen[0] !== undefined && seen[0] < fortnight ? seen[0] : fortnight;
+  const last = seen.at(-1);
+  const end = last !== undefined && last > today ? last : today;
+  const days: ReportData['days'] = [];
+  let cumulative = 0;
+  for (let day = start; day <= end; day = shiftDay(day, 1)) {
+    cumulative += signups.get(day) ?? 0;
+    days.push({
+      day,
+      signups: signups.get(day) ?? 0,
+      cumulative,
+      unsubscribes: unsubscribes.get(day) ?? 0,
+      bounces: bounces.get(day) ?? 0,
+    });
+  }
+  const hours = new Map(raw.by_hour.map((h) => [Number(h.hour), Number(h.n)]));
+  return {
+    timeZone,
+    today,
+    total: Number(raw.total),
+    days,
+    sources: raw.by_source.map((s) => ({ source: s.source ?? NO_SOURCE, n: Number(s.n) })),
+    hours: Array.from({ length: 24 }, (_, hour) => ({ hour, n: hours.get(hour) ?? 0 })),
+    campaigns: raw.campaigns.flatMap((c) =>
+      CAMPAIGN_STATUSES.map((status) => ({
+        campaign: c.campaign,
+        status,
+        n: Number(status === 'left' ? c.left : (c.statuses[status] ?? 0)),
+      })),
+    ),
+    unsubscribes: sum(raw.unsubscribes_per_day),
+    bounces: sum(raw.bounces_per_day),
+  };
+}

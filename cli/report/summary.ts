@@ -1,0 +1,47 @@
+// What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
+// so a glance over SSH tells the organisers how the list is doing without opening the file.
+import type { ReportData } from './data.ts';
+
+const BAR_WIDTH = 30;
+const n = (x: number) => x.toLocaleString('en-US');
+
+export function recentStats(data: ReportData) {
+  const last = (k: number) => data.days.filter((d) => d.day <= data.today).slice(-k);
+  return {
+    today: last(1).reduce((s, d) => s + d.signups, 0),
+    last7: last(7).reduce((s, d) => s + d.signups, 0),
+    last14: last(14),
+  };
+}
+
+/** `Nov 10 ████████ 24`: one line per day, the longest bar the busiest day. */
+export function textBars(days: { day: string; signups: number }[]): string[] {
+  const max = Math.max(1, ...days.map((d) => d.signups));
+  const label = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+  return days.map((d) => {
+    const width = Math.round((d.signups / max) * BAR_WIDTH);
+    const bar = d.signups > 0 && width === 0 ? '▏' : '█'.repeat(width);
+    return `  ${label(d.day).padEnd(11)} ${bar}${bar ? ' ' : ''}${n(d.signups)}`;
+  });
+}
+
+export function terminalSummary(data: ReportData, from: string): string {
+  const recent = recentStats(data);
+  const top = data.sources
+    .slice(0, 3)
+    .map((s) => `${s.source} ${Math.round((s.n / Math.max(1, data.total)) * 100)}%`)
+    .join(', ');
+  return [
+    `${n(data.total)} on the list (${from}): ${n(recent.today)} today, ${n(recent.last7)} in the last 7 days.`,
+    ...(top ? [`Top sources: ${top}.`] : []),
+    `Unsubscribed: ${n(data.unsubscribes)}. Bounced: ${n(data.bounces)}.`,
+    `Last 14 days (${data.timeZone}):`,
+    ...textBars(recent.last14),
+  ].join('\n');
+}
