@@ -1,7 +1,7 @@
-// Anton, the display face, loads after the first frame: a first visit paints every heading at
-// once in the metric-matched stand-in ('Anton fallback' in global.css) and the font request is
-// not on the way to the largest paint (docs/performance.md). A browser that has loaded it before
-// (so has it cached for a year) gets it right away, as a stylesheet would give it.
+// Anton, the display face, loads once the first paint has been shown: a first visit paints every
+// heading at once in the metric-matched stand-in ('Anton fallback' in global.css) and the font
+// request is not on the way to the largest paint (docs/performance.md). A browser that has loaded
+// it before (so has it cached for a year) gets it right away, as a stylesheet would give it.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 
 /** Set once Anton has loaded in this browser. */
@@ -30,7 +30,20 @@ export function loadDisplayFont(): void {
     document.fonts.add(face);
     face.load().then(remember, () => undefined);
   };
-  if (hasLoadedBefore()) add();
-  // The frame after the first: the first paint has been shown by then.
-  else requestAnimationFrame(() => setTimeout(add));
+  if (hasLoadedBefore()) {
+    add();
+    return;
+  }
+  // The browser reports the first contentful paint once it is on screen (the load event may come
+  // before that); where it cannot (no Paint Timing), the load event stands in.
+  if (
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      add();
+    }).observe({ type: 'paint', buffered: true });
+  } else addEventListener('load', add, { once: true });
 }
