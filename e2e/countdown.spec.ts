@@ -45,10 +45,16 @@ const DAY = 86_400 * SECOND;
 /** A moment relative to the launch: launch(-2 * SECOND) is two seconds before it. */
 const launch = (offset: number) => new Date(LAUNCH_AT_MS + offset);
 
+/** The countdown hydrates as it comes near the viewport: scroll to it as a visitor would. */
+async function scrollToCountdown(page: Page): Promise<void> {
+  await countdownBlock(page).scrollIntoViewIfNeeded();
+}
+
 /** Load `/` with the browser clock at `start`, wait for the countdown to run, then freeze time at `at`. */
 async function openHomeAt(page: Page, start: Date, at: Date): Promise<void> {
   await page.clock.install({ time: start });
   await page.goto('/');
+  await scrollToCountdown(page);
   await expect
     .poll(async () => (await readCountdown(page)).every((value) => /^\d{2}$/.test(value)))
     .toBe(true);
@@ -107,6 +113,7 @@ test.describe('countdown', () => {
   test('long after launch, the live page shows zeros', async ({ page }) => {
     await page.clock.install({ time: launch(30 * DAY) });
     await page.goto('/');
+    await scrollToCountdown(page);
     await expectCountdown(page, ['00', '00', '00', '00']);
   });
 
@@ -128,6 +135,7 @@ test.describe('countdown', () => {
     const block = countdownBlock(page);
     await block.waitFor();
     const before = await boxOf(block);
+    await scrollToCountdown(page);
     await expectCountdown(page, ['00', '00', '00', '00']);
     const after = await boxOf(block);
     expect(after.height).toBeCloseTo(before.height, 0);

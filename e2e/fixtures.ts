@@ -190,15 +190,32 @@ export async function waitForStill(page: Page): Promise<void> {
   );
 }
 
-/** Wait until every Astro island on the page has hydrated (Astro drops `ssr` when it has). */
+/**
+ * Hydrate every Astro island on the page and wait until each has (Astro drops `ssr` when it has).
+ * Islands hydrate as they come near the viewport (client:visible): each one still waiting is
+ * brought into view in turn, and the scroll position is then put back where the test had it.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelectorAll('astro-island[ssr]').length === 0,
-    undefined,
-    {
+  const before = await page.evaluate(() => scrollY);
+  let scrolled = false;
+  for (
+    let island = await page.$('astro-island[ssr]');
+    island;
+    island = await page.$('astro-island[ssr]')
+  ) {
+    // An island is display: contents, with no box of its own: scroll to what it holds.
+    await island.evaluate((element) =>
+      (element.firstElementChild ?? element).scrollIntoView({
+        block: 'center',
+        behavior: 'instant',
+      }),
+    );
+    scrolled = true;
+    await page.waitForFunction((element) => !element.hasAttribute('ssr'), island, {
       timeout: 10_000,
-    },
-  );
+    });
+  }
+  if (scrolled) await page.evaluate((top) => scrollTo({ top, behavior: 'instant' }), before);
 }
 
 export interface StoredSignup {

@@ -3,7 +3,11 @@ import { SITE_BUDGET } from '../test-support/budgets.ts';
 import { kb, markdownTable } from '../test-support/table.ts';
 import type { RouteFigures } from './audit-route.ts';
 
-export function budgetMisses(figures: RouteFigures): string[] {
+/** LCP as a multiple of the floor's (both medians of the same run). */
+export const floorRatio = (figures: RouteFigures, floor: RouteFigures) =>
+  figures.lcpMs / floor.lcpMs;
+
+export function budgetMisses(figures: RouteFigures, floor: RouteFigures): string[] {
   const misses: string[] = [];
   const at = figures.route;
   if (figures.performance < SITE_BUDGET.performance)
@@ -19,8 +23,11 @@ export function budgetMisses(figures: RouteFigures): string[] {
   // `!(x <= budget)` so that a missing (NaN) figure is a miss, never a silent pass.
   if (!(figures.lcpMs <= SITE_BUDGET.lcpMs))
     misses.push(`${at}: LCP ${Math.round(figures.lcpMs)} ms > ${SITE_BUDGET.lcpMs}`);
-  if (!(figures.tbtMs <= SITE_BUDGET.tbtMs))
-    misses.push(`${at}: TBT ${Math.round(figures.tbtMs)} ms > ${SITE_BUDGET.tbtMs}`);
+  const ratio = floorRatio(figures, floor);
+  if (!(ratio <= SITE_BUDGET.lcpFloorRatio))
+    misses.push(`${at}: LCP ${ratio.toFixed(2)}x the floor's > ${SITE_BUDGET.lcpFloorRatio}x`);
+  if (!(figures.tbtMaxMs <= SITE_BUDGET.tbtMs))
+    misses.push(`${at}: TBT ${Math.round(figures.tbtMaxMs)} ms in a run > ${SITE_BUDGET.tbtMs}`);
   if (!(figures.cls <= SITE_BUDGET.cls))
     misses.push(`${at}: CLS ${figures.cls.toFixed(3)} > ${SITE_BUDGET.cls}`);
   if (at === '/') {
@@ -34,7 +41,8 @@ export function budgetMisses(figures: RouteFigures): string[] {
   return misses;
 }
 
-export function figuresTable(rows: RouteFigures[]): string {
+/** One row per route and a last one for the floor. */
+export function figuresTable(rows: RouteFigures[], floor: RouteFigures): string {
   const header = [
     'route',
     'perf',
@@ -42,7 +50,9 @@ export function figuresTable(rows: RouteFigures[]): string {
     'b.p.',
     'seo',
     'LCP',
+    'x floor',
     'TBT',
+    'TBT max',
     'CLS',
     'JS gz',
     'CSS gz',
@@ -50,14 +60,16 @@ export function figuresTable(rows: RouteFigures[]): string {
   ];
   return markdownTable(
     header,
-    rows.map((row) => [
+    [...rows, floor].map((row) => [
       row.route,
       String(row.performance),
       String(row.accessibility),
       String(row.bestPractices),
       String(row.seo),
       `${Math.round(row.lcpMs)} ms`,
+      `${floorRatio(row, floor).toFixed(2)}`,
       `${Math.round(row.tbtMs)} ms`,
+      `${Math.round(row.tbtMaxMs)} ms`,
       row.cls.toFixed(3),
       kb(row.jsGzipBytes),
       kb(row.cssGzipBytes),

@@ -1,0 +1,49 @@
+// Anton, the display face, loads once the first paint has been shown: a first visit paints every
+// heading at once in the metric-matched stand-in ('Anton fallback' in global.css) and the font
+// request is not on the way to the largest paint (docs/performance.md). A browser that has loaded
+// it before (so has it cached for a year) gets it right away, as a stylesheet would give it.
+import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
+
+/** Set once Anton has loaded in this browser. */
+const LOADED_KEY = 'anton-loaded';
+
+function hasLoadedBefore(): boolean {
+  try {
+    return localStorage.getItem(LOADED_KEY) === '1';
+  } catch {
+    return false; // storage refused (privacy settings): treat as a first visit
+  }
+}
+
+function remember(): void {
+  try {
+    localStorage.setItem(LOADED_KEY, '1');
+  } catch {
+    // nothing to remember it in; the next visit waits one frame again
+  }
+}
+
+export function loadDisplayFont(): void {
+  if (typeof FontFace !== 'function' || !document.fonts) return;
+  const face = new FontFace('Anton', `url(${antonUrl}) format('woff2')`, { display: 'swap' });
+  const add = () => {
+    document.fonts.add(face);
+    face.load().then(remember, () => undefined);
+  };
+  if (hasLoadedBefore()) {
+    add();
+    return;
+  }
+  // The browser reports the first contentful paint once it is on screen (the load event may come
+  // before that); where it cannot (no Paint Timing), the load event stands in.
+  if (
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      add();
+    }).observe({ type: 'paint', buffered: true });
+  } else addEventListener('load', add, { once: true });
+}
