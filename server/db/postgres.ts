@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { Lru } from '../lru.ts';
 import { BEGIN_AS, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
 // Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
@@ -9,8 +10,12 @@ const rawTypes = {
     format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : (value: string) => value,
 };
 
-/** A stable name per statement text, so each pooled connection prepares it once. */
-const statementNames = new Map<string, string>();
+/**
+ * A stable name per statement text, so each pooled connection prepares it once. Only for
+ * executeAs (the sign-up insert, a few shapes): each name stays prepared on every connection,
+ * so nothing whose text a request can vary is ever named.
+ */
+const statementNames = new Lru<string, string>(32);
 function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (!name) {
@@ -65,7 +70,6 @@ export function openPostgres(options: PostgresOptions): Db {
     queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
       return inTransaction(BEGIN_AS[role], async (client) => {
         const result = await client.query({
-          name: statementName(sql),
           text: sql,
           values: params,
           types: rawTypes,
