@@ -116,7 +116,10 @@ export function createApp({
 
   app.onError((error, c) => {
     // An answer the REST handler chose (PostgREST's status and body), not a failure.
-    if (error instanceof RestError) return restErrorResponse(error, c.req.method);
+    if (error instanceof RestError) {
+      fatal(error.body); // a disk-full SQLSTATE arrives here, already in PostgREST's shape
+      return restErrorResponse(error, c.req.method);
+    }
     fatal(error);
     // Never the message: it may quote a value the visitor sent.
     log?.(

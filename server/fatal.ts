@@ -8,11 +8,14 @@ const FATAL_ERRNO = /^(ENOSPC|EIO|EROFS|EDQUOT)$/;
 
 /** A short reason when `error` is fatal; null when the next request may well succeed. */
 export function fatalReason(error: unknown): string | null {
-  if (error instanceof WebAssembly.RuntimeError) return `the embedded database aborted (${error.message})`;
+  if (error instanceof WebAssembly.RuntimeError)
+    return `the embedded database aborted (${error.message})`;
   if (typeof error !== 'object' || error === null) return null;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && FATAL_ERRNO.test(code)) return `the disk refused a write (${code})`;
-  if (typeof code === 'string' && FATAL_SQLSTATES.test(code)) return `the database failed (SQLSTATE ${code})`;
+  if (typeof code === 'string' && FATAL_ERRNO.test(code))
+    return `the disk refused a write (${code})`;
+  if (typeof code === 'string' && FATAL_SQLSTATES.test(code))
+    return `the database failed (SQLSTATE ${code})`;
   // PGlite after an abort: every later call says it is closed, or aborted.
   if (typeof message === 'string' && /^(Aborted\(|PGlite is closed)/.test(message)) {
     return `the embedded database stopped (${message.slice(0, 80)})`;

@@ -9,7 +9,13 @@ export const ENDPOINT = 'http://localhost/rest/v1/tedxcommunity_emails';
 /** The connection app.request() pretends to come in on: a peer address, as @hono/node-server
  * passes it (getConnInfo reads it). */
 export const peer = (remoteAddress: string) => ({
-  incoming: { socket: { remoteAddress, remotePort: 40000, remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4' } },
+  incoming: {
+    socket: {
+      remoteAddress,
+      remotePort: 40000,
+      remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4',
+    },
+  },
 });
 
 /** The test app sits behind a proxy on 127.0.0.1 (so tests may name clients in X-Forwarded-For). */

@@ -32,7 +32,9 @@ export function childEnv(extra: Record<string, string | undefined>): Record<stri
   for (const [key, value] of Object.entries(process.env)) {
     if (
       value !== undefined &&
-      !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|REQUEST_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(key)
+      !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|REQUEST_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(
+        key,
+      )
     )
       env[key] = value;
   }

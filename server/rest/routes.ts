@@ -59,7 +59,11 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({ db: options.db, limiter: options.signups, clientOf: options.clientOf });
+  const insert = createInsert({
+    db: options.db,
+    limiter: options.signups,
+    clientOf: options.clientOf,
+  });
   const rpc = createRpc({
     db: options.db,
     callFunction: options.callFunction,
@@ -76,7 +80,10 @@ export function createRestApp(options: RestOptions) {
     let role: ApiRole | undefined;
     let refusal: unknown;
     try {
-      role = authenticate(c.req.header('apikey') ?? c.req.query('apikey'), c.req.header('authorization'));
+      role = authenticate(
+        c.req.header('apikey') ?? c.req.query('apikey'),
+        c.req.header('authorization'),
+      );
     } catch (error) {
       refusal = error;
     }

@@ -48,7 +48,8 @@ const quote = (columns: readonly Column[]) => columns.map((c) => `"${c}"`).join(
 export function insertSql(columns: Column[], returning: boolean, resolution: Resolution): string {
   // With no column at all, insert a null email so the database answers 23502 (not-null).
   // In the table's own order: the statement does not depend on the order the client sent.
-  const cols = columns.length > 0 ? COLUMNS.filter((c) => columns.includes(c)) : (['email'] as Column[]);
+  const cols =
+    columns.length > 0 ? COLUMNS.filter((c) => columns.includes(c)) : (['email'] as Column[]);
   return cached(`i:${cols.join(',')}:${returning}:${resolution ?? ''}`, () => {
     let sql =
       `insert into ${TABLE} (${quote(cols)}) ` +
