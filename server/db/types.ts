@@ -6,8 +6,10 @@ export type ApiRole = 'anon' | 'service_role';
 
 // Role names come from the closed union above, so spelling them into SQL is safe; values never
 // are. Both adapters start a request's transaction with these.
+// anon gets hosted Supabase's statement timeout (3 s): no anonymous request holds the database
+// longer. The service role (organiser tools) has none, as on Supabase.
 export const SET_ROLE: Record<ApiRole, string> = {
-  anon: 'set local role anon',
+  anon: "set local role anon; set local statement_timeout = '3s'",
   service_role: 'set local role service_role',
 };
 export const BEGIN_AS: Record<ApiRole, string> = {
