@@ -2,6 +2,7 @@
 // is plain CommonJS that Node 0.12 onwards can parse. The project runs its TypeScript directly,
 // which Node does without flags from 22.18; an older Node would fail with a stack trace
 // (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
+/* global process */
 'use strict';
 var NEEDED = [22, 18];
 var have = process.versions.node.split('.').map(Number);

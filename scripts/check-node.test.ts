@@ -47,18 +47,19 @@ describe('the Node version check', () => {
   });
 
   it.skipIf(!old)(`stops an old Node (${old ?? 'none here'}) with one line`, () => {
-    const result = spawnSync(old!, [CHECK], { cwd: ROOT, encoding: 'utf8' });
+    const result = spawnSync(old ?? '', [CHECK], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(LINE);
   });
 
-  it.skipIf(!old || !existsSync(`${dirname(old!)}/npm`))(
+  const oldBin = old ? dirname(old) : '';
+  it.skipIf(!old || !existsSync(`${oldBin}/npm`))(
     'makes `npm start` on that Node stop with that line, not a stack trace',
     () => {
-      const result = spawnSync(`${dirname(old!)}/npm`, ['start', '--silent'], {
+      const result = spawnSync(`${oldBin}/npm`, ['start', '--silent'], {
         cwd: ROOT,
         encoding: 'utf8',
-        env: { ...process.env, PATH: `${dirname(old!)}:/bin` },
+        env: { ...process.env, PATH: `${oldBin}:/bin` },
         timeout: 60_000,
       });
       expect(result.status).toBe(1);

@@ -13,7 +13,7 @@ import { fatalReason, printable } from './fatal.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
 import { STRICT_CSP } from './csp.ts';
-import { loadSite, serveFile } from './static.ts';
+import { createStaticSite } from './static.ts';
 import { createUnsubscribe } from './unsubscribe.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -47,7 +47,7 @@ export function createApp({
   onFatal,
 }: AppOptions) {
   const app = new Hono();
-  const site = distDir ? loadSite(distDir) : undefined;
+  const site = distDir ? createStaticSite(distDir) : undefined;
   const log = rawLog && ((line: string) => rawLog(printable(line)));
   const proxies = trustedProxies(settings.trustProxy);
   const clientOf = (c: Context) => clientAddress(c, proxies);
@@ -104,12 +104,8 @@ export function createApp({
   app.get('/unsubscribe', unsubscribe);
   app.post('/unsubscribe', unsubscribe);
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    const file = site?.routes.get(c.req.path);
-    if (file) return serveFile(c.req.raw, file);
-    if (site?.notFound) return serveFile(c.req.raw, site.notFound, 404);
-    return c.text('Not found', 404);
-  });
+  if (site) app.on(['GET', 'HEAD'], '*', site);
+  app.on(['GET', 'HEAD'], '*', (c) => c.text('Not found', 404));
 
   // The site itself is read-only: any other method on any other path.
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));

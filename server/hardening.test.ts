@@ -150,6 +150,7 @@ describe('the request log and fatal errors', () => {
     await app.request('http://localhost/a%0d%0aFAKE%20200%0a/b');
     await app.request('http://localhost/\u001b[31mred');
     expect(lines).toHaveLength(2);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
   });
 
