@@ -182,6 +182,7 @@ export async function soak(): Promise<SoakResult> {
       // The defaults a deployment runs with, not the tests' "off".
       SIGNUP_RATE_LIMIT: '',
       REQUEST_RATE_LIMIT: '',
+      NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS ?? '',
     },
     { log: { file: join(dir, 'server.log') } },
   );
@@ -238,7 +239,12 @@ export async function soak(): Promise<SoakResult> {
         record(await hostile(next++, origin, localAddress, agent));
       agent.destroy();
     });
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssMb(pid)), 2_000);
     await Promise.all([...workers, ...slow]);
+    clearInterval(sampler);
+    if (process.env.SOAK_TRACE)
+      console.log(`  RSS samples (MB): ${samples.map((m) => m.toFixed(0)).join(' ')}`);
     clearInterval(honestTimer);
     await Promise.all(honestInFlight);
     honestAgent.destroy();
@@ -247,9 +253,14 @@ export async function soak(): Promise<SoakResult> {
     const rssAfter = rssMb(pid);
 
     const latencies = honestAnswers.map((a) => a.ms).sort((a, b) => a - b);
+    const failed = honestAnswers.filter((a) => a.status !== 201);
+    if (failed.length)
+      console.log(
+        `  honest failures: ${failed.map((a) => `${a.status ?? 'closed'} after ${a.ms.toFixed(0)} ms`).join(', ')}`,
+      );
     const honest = {
       sent: honestAnswers.length,
-      errors: honestAnswers.filter((a) => a.status !== 201).length,
+      errors: failed.length,
       p50: Math.round(percentile(latencies, 50)),
       p99: Math.round(percentile(latencies, 99)),
     };

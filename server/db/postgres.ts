@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Lru } from '../lru.ts';
-import { BEGIN_AS, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import {
+  BEGIN_AS,
+  STATEMENT_TIMEOUT,
+  type ApiRole,
+  type Db,
+  type Queryable,
+  type QueryResult,
+} from './types.ts';
 
 // Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
 // and the CLI writes what the database holds.
@@ -42,6 +49,11 @@ export interface PostgresOptions {
   max?: number;
 }
 
+const beginAs: Record<ApiRole, string> = {
+  anon: `${BEGIN_AS.anon}; ${STATEMENT_TIMEOUT.anon}`,
+  service_role: `${BEGIN_AS.service_role}; ${STATEMENT_TIMEOUT.service_role}`,
+};
+
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export function openPostgres(options: PostgresOptions): Db {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
@@ -68,7 +80,7 @@ export function openPostgres(options: PostgresOptions): Db {
     kind: 'postgres',
     ...wrap(pool),
     queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-      return inTransaction(BEGIN_AS[role], async (client) => {
+      return inTransaction(beginAs[role], async (client) => {
         const result = await client.query({
           text: sql,
           values: params,
@@ -78,12 +90,12 @@ export function openPostgres(options: PostgresOptions): Db {
       });
     },
     executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
-      return inTransaction(BEGIN_AS[role], async (client) => {
+      return inTransaction(beginAs[role], async (client) => {
         await client.query({ name: statementName(sql), text: sql, values: params });
       });
     },
     transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction(BEGIN_AS[role], (client) => fn(wrap(client)));
+      return inTransaction(beginAs[role], (client) => fn(wrap(client)));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return inTransaction('begin', (client) => fn(wrap(client)));
