@@ -16,7 +16,10 @@ const TOTAL = Number(process.env.SOAK_REQUESTS ?? 100_000);
 const HONEST_PER_SECOND = 20;
 const WORKERS = 32;
 const SLOW_CLIENTS = 200; // of TOTAL: held open with trickled headers until the server drops them
-const HARD_LIMIT_MS = 10 * 60_000;
+/** On a quiet two-core machine 100,000 take a minute or two; a busy one, many times that. */
+const HARD_LIMIT_MS = 20 * 60_000;
+/** The share of the hostile requests sent before "before" is measured. */
+const WARM_UP_SHARE = 0.25;
 export const SOAK_BUDGET = { rssGrowthMb: 50 };
 
 /** The proxy the honest client comes through; the hostile ones use 127.0.1.x. */
@@ -37,6 +40,8 @@ function send(
     body?: string | Buffer;
     localAddress: string;
     agent: Agent | false;
+    /** Send again once when a reused keep-alive connection turns out closed (honest client). */
+    retry?: boolean;
   },
 ): Promise<Answer> {
   const started = performance.now();
@@ -60,7 +65,13 @@ function send(
         res.on('error', () => resolve({ status: null, ms: performance.now() - started }));
       },
     );
-    req.on('error', () => resolve({ status: null, ms: performance.now() - started }));
+    req.on('error', () => {
+      // A keep-alive connection the server closed as this request went out (the race every
+      // HTTP client meets): a browser sends again on a new connection, and so does this client.
+      if (req.reusedSocket && options.retry) {
+        void send(origin, { ...options, retry: false }).then(resolve);
+      } else resolve({ status: null, ms: performance.now() - started });
+    });
     req.on('timeout', () => req.destroy());
     req.end(options.body);
   });
@@ -165,6 +176,7 @@ function hostile(i: number, origin: URL, localAddress: string, agent: Agent) {
 export interface SoakResult {
   hostile: Record<Outcome, number>;
   statuses: Record<string, number>;
+  rssFresh: number;
   rssBefore: number;
   rssAfter: number;
   rssPeak: number;
@@ -205,6 +217,7 @@ export async function soak(): Promise<SoakResult> {
         body: JSON.stringify({ email: `honest${n++}@soak.example`, first_name: 'Honest' }),
         localAddress: PROXY,
         agent: honestAgent,
+        retry: true,
       });
     const honestAnswers: Answer[] = [];
     const honestInFlight: Promise<void>[] = [];
@@ -212,6 +225,8 @@ export async function soak(): Promise<SoakResult> {
       honestInFlight.push(signUp().then((a) => void honestAnswers.push(a)));
     }, 1000 / HONEST_PER_SECOND);
     const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const rssFresh = rssMb(pid);
 
     const hostileOutcomes: Record<Outcome, number> = { '4xx': 0, closed: 0, other: 0 };
     const statuses: Record<string, number> = {};
@@ -248,10 +263,11 @@ export async function soak(): Promise<SoakResult> {
       return Math.min(...seen);
     };
 
-    // Warm-up: a tenth of the hostile requests, so "before" is a server in its working state
-    // (heap grown, statements prepared, the database's pages in memory), not a fresh process.
+    // Warm-up: a quarter of the hostile requests, so "before" is a server in its working state
+    // (heap grown to its size, statements prepared, the database's pages in memory), not a fresh
+    // process; a leak shows as growth over the other three quarters.
     const budget = TOTAL - SLOW_CLIENTS;
-    await runUntil(Math.floor(budget / 10));
+    await runUntil(Math.floor(budget * WARM_UP_SHARE));
     const rssBefore = await settled();
     const slow = Array.from({ length: SLOW_CLIENTS }, (_, i) =>
       slowClient(origin, `127.0.2.${(i % 250) + 1}`).then(record),
@@ -294,6 +310,7 @@ export async function soak(): Promise<SoakResult> {
     return {
       hostile: hostileOutcomes,
       statuses,
+      rssFresh,
       rssBefore,
       rssAfter,
       rssPeak,
@@ -319,7 +336,7 @@ export function reportSoak(r: SoakResult): string[] {
       .join(', ')})`,
   );
   console.log(
-    `  server RSS: ${r.rssBefore.toFixed(0)} MB before, ${r.rssAfter.toFixed(0)} MB after (${(r.rssAfter - r.rssBefore).toFixed(0)} MB growth, budget < ${SOAK_BUDGET.rssGrowthMb} MB; peak ${r.rssPeak.toFixed(0)} MB; each the lowest of 5 s once quiet, after a warm-up of a tenth of the requests)`,
+    `  server RSS: ${r.rssFresh.toFixed(0)} MB at start, ${r.rssBefore.toFixed(0)} MB before, ${r.rssAfter.toFixed(0)} MB after (${(r.rssAfter - r.rssBefore).toFixed(0)} MB growth, budget < ${SOAK_BUDGET.rssGrowthMb} MB; peak ${r.rssPeak.toFixed(0)} MB; each the lowest of 5 s once quiet, after a warm-up of a quarter of the requests)`,
   );
   console.log(
     `  honest client: ${r.honest.sent} sign-ups at ${HONEST_PER_SECOND}/s, ${r.honest.errors} errors, p50 ${r.honest.p50} ms, p99 ${r.honest.p99} ms`,
