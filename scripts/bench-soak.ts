@@ -197,7 +197,7 @@ export async function soak(): Promise<SoakResult> {
       REQUEST_RATE_LIMIT: '',
       NODE_OPTIONS: process.env.SOAK_NODE_OPTIONS ?? '',
     },
-    { log: { file: join(dir, 'server.log') } },
+    { log: { file: join(dir, 'server.log') }, timeoutMs: 120_000 },
   );
   const origin = new URL(server.origin);
   const pid = server.child.pid ?? 0;
