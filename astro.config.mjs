@@ -2,14 +2,15 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import process from 'node:process';
 import { URL } from 'node:url';
 import { defineConfig } from 'astro/config';
-import { SITE_URL_DEFAULT } from './src/content/event.ts';
 import { cspDirectives } from './src/lib/csp-directives.ts';
+import { settingsOrExit } from './server/settings.ts';
 
+// Every setting through the one schema (server/settings.ts), as the server and the CLIs read them.
+const settings = settingsOrExit();
 // One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
-const site = process.env.SITE_URL || SITE_URL_DEFAULT;
+const site = settings.buildSiteUrl;
 
 export default defineConfig({
   site,
@@ -34,14 +35,14 @@ export default defineConfig({
     // <head>; the server copies that policy into a header and adds what a meta tag cannot carry.
     csp: {
       // The page talks to hosted Supabase when built with PUBLIC_SUPABASE_URL, else to its own origin.
-      directives: cspDirectives(process.env.PUBLIC_SUPABASE_URL || undefined),
+      directives: cspDirectives(settings.publicSupabaseUrl),
     },
   },
   vite: {
     plugins: [tailwindcss()],
     server: {
       // `npm run dev` runs the sign-up API beside Astro; the page posts to /rest on its origin.
-      proxy: { '/rest': 'http://127.0.0.1:' + (process.env.API_PORT ?? '3001') },
+      proxy: { '/rest': `http://127.0.0.1:${settings.apiPort}` },
     },
   },
 });

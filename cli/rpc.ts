@@ -2,7 +2,7 @@
 // service_role (so the grants decide, as on Supabase), or over PostgREST with supabase-js .rpc();
 // either way the answer is PostgREST's JSON.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { callSql } from '../server/rest/rpc.ts';
+import { argsAsText, createFunctionCaller, FunctionNotFound } from '../server/db/call-function.ts';
 import { CliError, type Backend } from './sources.ts';
 
 /** Scalars, or JSON for a json/jsonb argument. */
@@ -16,25 +16,27 @@ export interface FunctionCaller {
   scalar<T>(fn: string, args: Args): Promise<T>;
 }
 
-// Function and argument names come from this program, never from input; checked anyway.
-const NAME = /^[a-z_][a-z0-9_]*$/;
-
 function dbCaller(backend: Extract<Backend, { kind: 'db' }>): FunctionCaller {
-  // The SQL the server's /rest/v1/rpc runs, so both paths answer the same JSON.
-  const call = async <T>(fn: string, args: Args, returnsSet: boolean): Promise<T> => {
-    const names = Object.keys(args);
-    if (![fn, ...names].every((n) => NAME.test(n))) throw new Error(`bad name in ${fn}`);
-    const sql = callSql(fn, names, { returns_set: returnsSet, returns_void: false });
-    const values = Object.values(args).map((v) =>
-      typeof v === 'object' && v !== null ? JSON.stringify(v) : v,
-    );
-    const { rows } = await backend.db.queryAs<{ body: string }>('service_role', sql, values);
-    return JSON.parse(rows[0].body) as T;
+  // The module the server's /rest/v1/rpc uses, so both paths find and answer the same way.
+  const callFunction = createFunctionCaller();
+  const call = async <T>(fn: string, args: Args): Promise<T> => {
+    let body: string | null;
+    try {
+      ({ body } = await backend.db.transactionAs('service_role', (tx) =>
+        callFunction(tx, 'service_role', fn, argsAsText(args)),
+      ));
+    } catch (error) {
+      if (!(error instanceof FunctionNotFound)) throw error;
+      throw new CliError(
+        `Could not call ${fn} on ${backend.description}: no such function (apply the latest migration)`,
+      );
+    }
+    return (body === null ? null : JSON.parse(body)) as T;
   };
   return {
     description: backend.description,
-    rows: <T>(fn: string, args: Args) => call<T[]>(fn, args, true),
-    scalar: <T>(fn: string, args: Args) => call<T>(fn, args, false),
+    rows: async <T>(fn: string, args: Args) => ((await call<T[] | null>(fn, args)) ?? []) as T[],
+    scalar: <T>(fn: string, args: Args) => call<T>(fn, args),
   };
 }
 

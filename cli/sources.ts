@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { SIGNUP_TABLE, type SignupRow } from '../src/lib/signup-contract.ts';
 import { acquireLock, readLock, type LockInfo } from '../server/db/lock.ts';
-import { migrate } from '../server/db/migrate.ts';
+import { migrate, MigrationChangedError } from '../server/db/migrate.ts';
 import { pgliteDir } from '../server/db/open.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
@@ -106,6 +106,17 @@ export type Backend =
   | { kind: 'rest'; url: string; key: string; description: string; close(): Promise<void> }
   | { kind: 'none'; description: string; close(): Promise<void> };
 
+/** Migrates; a changed migration is one line for the organiser (and the database is closed). */
+async function migrateOrExplain(db: Db): Promise<void> {
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    if (error instanceof MigrationChangedError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
 export async function openBackend(settings: Settings): Promise<Backend> {
   const none = async () => {};
   if (settings.supabaseUrl) {
@@ -117,7 +128,7 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   }
   if (settings.databaseUrl) {
     const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
-    await migrate(db);
+    await migrateOrExplain(db);
     return { kind: 'db', db, description: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
   }
   const { dataDir } = settings;
@@ -141,7 +152,7 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   const lock = acquireLock(dataDir);
   try {
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
-    await migrate(db);
+    await migrateOrExplain(db);
     const close = async () => {
       await db.close();
       lock.release();

@@ -1,4 +1,4 @@
-// The sign-up before and without JavaScript (ARCHITECTURE.md, "Sign-up without JavaScript"): on
+// The sign-up before and without JavaScript (README, "The sign-up without JavaScript"): on
 // a 390 px phone over a throttled slow 3G connection, the prerendered form posts for real, the
 // server answers 303 to the page for the outcome, and that page shows the spec's message with the
 // form's section in view. Twice: with JavaScript off, and with the page's scripts blocked so the

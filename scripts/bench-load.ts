@@ -55,7 +55,10 @@ export async function measureServer(
   env: Record<string, string>,
   dir: string,
 ): Promise<Row[]> {
-  const server = await startServer(env, { log: { file: join(dir, 'server.log') } });
+  const server = await startServer(env, {
+    log: { file: join(dir, 'server.log') },
+    timeoutMs: 120_000,
+  });
   const { origin } = server;
   try {
     const rows: Row[] = [];

@@ -44,7 +44,13 @@ describe('the request log', () => {
     const lines: string[] = [];
     const app = createApp({
       db: downDb,
-      settings: { anonKey: ANON, serviceRoleKey: SERVICE, signupRateLimit: 0, trustProxy: false },
+      settings: {
+        anonKey: ANON,
+        serviceRoleKey: SERVICE,
+        signupRateLimit: 0,
+        requestRateLimit: 0,
+        trustProxy: [],
+      },
       distDir: null,
       log: (line) => lines.push(line),
     });

@@ -1,28 +1,34 @@
 // createApp: everything the server answers, with no port of its own, so tests call
 // app.request() against it and server/index.ts alone listens.
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Db } from './db/types.ts';
 import { CORS_HEADERS } from './rest/cors.ts';
 import { JSON_TYPE, RestError, restErrorResponse } from './rest/errors.ts';
-import { createRestHandler } from './rest/routes.ts';
+import { createRestApp } from './rest/routes.ts';
+import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
+import { clientAddress, trustedProxies } from './client-address.ts';
+import { createFunctionCaller } from './db/call-function.ts';
+import { fatalReason, printable } from './fatal.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from './settings.ts';
 import { STRICT_CSP } from './csp.ts';
-import { loadSite, serveFile } from './static.ts';
+import { createStaticSite } from './static.ts';
 import { createUnsubscribe } from './unsubscribe.ts';
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface AppOptions {
   db: Db;
-  settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'trustProxy'> & {
+  settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'requestRateLimit' | 'trustProxy'> & {
     serviceRoleKey: string;
   };
   /** The built site; no static files are served when it does not exist (API only, as in dev). */
   distDir?: string | null;
   /** One line per request; never given an email address or a key. */
   log?: (line: string) => void;
+  /** Called once with the reason when the database fails for good (see fatal.ts). */
+  onFatal?: (reason: string) => void;
 }
 
 /**
@@ -30,18 +36,40 @@ export interface AppOptions {
  * so no email address reaches a log even when someone puts one in a URL.
  */
 export function loggable(path: string): string {
-  return path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200);
+  return printable(path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200));
 }
 
-export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: AppOptions) {
+export function createApp({
+  db,
+  settings,
+  distDir = DEFAULT_DIST_DIR,
+  log: rawLog,
+  onFatal,
+}: AppOptions) {
   const app = new Hono();
-  const site = distDir ? loadSite(distDir) : undefined;
-  const handleRest = createRestHandler({
+  const site = distDir ? createStaticSite(distDir) : undefined;
+  const log = rawLog && ((line: string) => rawLog(printable(line)));
+  const proxies = trustedProxies(settings.trustProxy);
+  const clientOf = (c: Context) => clientAddress(c, proxies);
+  const requests = createRateLimiter(settings.requestRateLimit);
+  const callFunction = createFunctionCaller();
+  const restApp = createRestApp({
     db,
     keys: { anonKey: settings.anonKey, serviceRoleKey: settings.serviceRoleKey },
-    signupRateLimit: settings.signupRateLimit,
-    trustProxy: settings.trustProxy,
+    callFunction,
+    // One limit per address for both ways to sign up: the table insert and the form's function.
+    signups: createRateLimiter(settings.signupRateLimit),
+    requests,
+    clientOf,
   });
+  let failed = false;
+  const fatal = (error: unknown) => {
+    const reason = fatalReason(error);
+    if (reason && !failed) {
+      failed = true;
+      onFatal?.(reason);
+    }
+  };
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -58,31 +86,37 @@ export function createApp({ db, settings, distDir = DEFAULT_DIST_DIR, log }: App
     try {
       await db.query('select 1');
       return c.text('ok', 200, { 'Cache-Control': 'no-store' });
-    } catch {
+    } catch (error) {
+      fatal(error);
       return c.text('database unavailable', 503, { 'Cache-Control': 'no-store' });
     }
   });
 
-  app.all('/rest/v1/*', handleRest);
-  app.all('/rest/v1', handleRest);
+  app.route('/rest/v1', restApp);
 
-  const unsubscribe = createUnsubscribe(db);
+  const unsubscribe = createUnsubscribe(db, callFunction);
+  // Anyone may follow or post an unsubscribe link: counted against the same per-address limit.
+  app.use('/unsubscribe', async (c, next) => {
+    const retryAfter = requests.hit(clientOf(c));
+    if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
+    await next();
+  });
   app.get('/unsubscribe', unsubscribe);
   app.post('/unsubscribe', unsubscribe);
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    const file = site?.routes.get(c.req.path);
-    if (file) return serveFile(c.req.raw, file);
-    if (site?.notFound) return serveFile(c.req.raw, site.notFound, 404);
-    return c.text('Not found', 404);
-  });
+  if (site) app.on(['GET', 'HEAD'], '*', site);
+  app.on(['GET', 'HEAD'], '*', (c) => c.text('Not found', 404));
 
   // The site itself is read-only: any other method on any other path.
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError((error, c) => {
     // An answer the REST handler chose (PostgREST's status and body), not a failure.
-    if (error instanceof RestError) return restErrorResponse(error, c.req.method);
+    if (error instanceof RestError) {
+      fatal(error.body); // a disk-full SQLSTATE arrives here, already in PostgREST's shape
+      return restErrorResponse(error, c.req.method);
+    }
+    fatal(error);
     // Never the message: it may quote a value the visitor sent.
     log?.(
       `error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${(error as { code?: string }).code ?? ''}`,

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase, type OpenedDb } from './db/open.ts';
 import { resolveServiceRoleKey } from './service-key.ts';
+import { MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { settingsOrExit } from './settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,16 +29,33 @@ try {
 const { db, lock } = opened;
 
 const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);
-const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log });
-
-const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
-  lock?.update(info.port, settings.host);
-  const shownHost =
-    settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
-  log(
-    `Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`,
+/** A fatal database error: one line, non-zero exit, so a supervisor restarts a clean process. */
+function die(reason: string) {
+  process.stderr.write(
+    `Stopping: ${reason}; restart the server (and check the disk if it is full)\n`,
   );
-}) as Server;
+  process.exit(1);
+}
+const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
+
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: settings.port,
+    hostname: settings.host,
+    serverOptions: SERVER_LIMITS,
+  },
+  (info) => {
+    lock?.update(info.port, settings.host);
+    const shownHost =
+      settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+    log(
+      `Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`,
+    );
+  },
+) as Server;
+// Beyond this many open connections the kernel's backlog waits; no client holds them all.
+server.maxConnections = MAX_CONNECTIONS;
 
 server.on('error', async (error: NodeJS.ErrnoException) => {
   process.stderr.write(

@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { DEFAULT_ANNOUNCE_RATE, DEFAULT_SIGNUP_RATE_LIMIT, loadSettings } from './settings.ts';
+import { SITE_URL_DEFAULT } from '../src/content/event.ts';
+import {
+  DEFAULT_ANNOUNCE_RATE,
+  DEFAULT_REQUEST_RATE_LIMIT,
+  DEFAULT_SIGNUP_RATE_LIMIT,
+  loadSettings,
+} from './settings.ts';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -13,7 +19,8 @@ describe('settings', () => {
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: undefined,
       signupRateLimit: DEFAULT_SIGNUP_RATE_LIMIT,
-      trustProxy: false,
+      requestRateLimit: DEFAULT_REQUEST_RATE_LIMIT,
+      trustProxy: [],
       supabaseUrl: undefined,
       apiPort: 3001,
       smtpUrl: undefined,
@@ -23,6 +30,8 @@ describe('settings', () => {
       announceRate: DEFAULT_ANNOUNCE_RATE,
       announceMaxPerRun: 0,
       announceRetryMs: 1000,
+      publicSupabaseUrl: undefined,
+      buildSiteUrl: SITE_URL_DEFAULT,
     });
   });
 
@@ -35,7 +44,9 @@ describe('settings', () => {
       SUPABASE_ANON_KEY: 'a'.repeat(40),
       SUPABASE_SERVICE_ROLE_KEY: 's'.repeat(40),
       SIGNUP_RATE_LIMIT: '0',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8',
+      REQUEST_RATE_LIMIT: '50',
+      ANNOUNCE_MAX_PER_RUN: '500',
       SUPABASE_URL: 'https://abc.supabase.co',
       API_PORT: '4000',
       SMTP_URL: 'smtps://me%40gmail.com:app-pass@smtp.gmail.com',
@@ -52,7 +63,10 @@ describe('settings', () => {
       port: 8080,
       host: '127.0.0.1',
       signupRateLimit: 0,
-      trustProxy: true,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8'],
+      requestRateLimit: 50,
+      announceMaxPerRun: 500,
+      buildSiteUrl: 'https://tedx.example/',
       apiPort: 4000,
     });
   });
@@ -63,6 +77,12 @@ describe('settings', () => {
     ['SIGNUP_RATE_LIMIT', '-1', 'Invalid setting SIGNUP_RATE_LIMIT'],
     ['SIGNUP_RATE_LIMIT', '1.5', 'Invalid setting SIGNUP_RATE_LIMIT'],
     ['TRUST_PROXY', 'maybe', 'Invalid setting TRUST_PROXY'],
+    // The old on/off: "on" trusted whoever sent the header; now the proxy must be named.
+    ['TRUST_PROXY', 'on', 'Invalid setting TRUST_PROXY: expected the proxy'],
+    ['TRUST_PROXY', '127.0.0.1,10.0.0.0/33', 'got "10.0.0.0/33"'],
+    ['TRUST_PROXY', '127.0.0.1,,::1', 'Invalid setting TRUST_PROXY'],
+    ['REQUEST_RATE_LIMIT', 'lots', 'Invalid setting REQUEST_RATE_LIMIT'],
+    ['ANNOUNCE_MAX_PER_RUN', '-5', 'Invalid setting ANNOUNCE_MAX_PER_RUN: expected an integer'],
     ['DATABASE_URL', 'mysql://u:secret@x/db', 'Invalid setting DATABASE_URL'],
     ['SUPABASE_URL', 'not a url', 'Invalid setting SUPABASE_URL'],
     ['SUPABASE_SERVICE_ROLE_KEY', 'short', 'Invalid setting SUPABASE_SERVICE_ROLE_KEY'],
@@ -105,6 +125,17 @@ describe('settings', () => {
       for (const part of ['secret', 'se/cr', 'et@', 'me@', 'gmail', '123'])
         expect(String(error)).not.toContain(part);
     }
+  });
+
+  it('takes TRUST_PROXY=off, and treats an empty value as unset', () => {
+    expect(loadSettings({ TRUST_PROXY: 'off' }).trustProxy).toEqual([]);
+    expect(loadSettings({ TRUST_PROXY: ' ' }).trustProxy).toEqual([]);
+  });
+
+  it('never echoes a key', () => {
+    expect(() => loadSettings({ SUPABASE_SERVICE_ROLE_KEY: 'short secret' })).toThrow(
+      'got "(hidden)"',
+    );
   });
 
   it('makes the server exit 1 with exactly one line for a bad setting', () => {

@@ -60,7 +60,17 @@ describe('static site', () => {
   });
 
   it('answers unknown paths with the not-found page and 404', async () => {
-    for (const path of ['/nope', '/about/nope', '/rest', '/../etc/passwd', '/index.html/x']) {
+    for (const path of [
+      '/nope',
+      '/about/nope',
+      '/rest',
+      '/../etc/passwd',
+      '/index.html/x',
+      // The static hosts' files and the compressed variants by name are not pages.
+      '/_headers',
+      '/index.html.br',
+      '/about/index.html.gz',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(404);
       expect(await res.text()).toContain('<h1>404</h1>');

@@ -1,40 +1,17 @@
-// The built site (dist/), read once at start into memory: a few hundred KB of prerendered pages
-// and hashed assets, each with its precompressed variants, ETag, cache policy and CSP ready.
+// The built site (dist/): Hono's serveStatic and etag, plus what they cannot know, worked out once
+// at start: each page's CSP (from its meta tag), the cache policy, a content ETag.
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join, relative, resolve, sep } from 'node:path';
 import { pageCsp, STRICT_CSP } from './csp.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
-const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  svg: 'image/svg+xml',
-  json: 'application/json; charset=utf-8',
-  map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json',
-  xml: 'application/xml; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-  ics: 'text/calendar; charset=utf-8',
-  ico: 'image/x-icon',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  wasm: 'application/wasm',
-};
 export const COMPRESSIBLE = new Set([
   'html',
   'js',
@@ -50,20 +27,13 @@ export const COMPRESSIBLE = new Set([
   'ico',
 ]);
 
-export interface StaticFile {
-  body: Buffer;
-  br?: Buffer;
-  gz?: Buffer;
-  type: string;
+/** What serveStatic does not know about a file: computed once at start, bodies not kept. */
+interface FileMeta {
   etag: string;
   cacheControl: string;
   csp: string;
-}
-
-export interface Site {
-  /** URL path → file; `/about` and `/about/` both map to about/index.html. */
-  routes: Map<string, StaticFile>;
-  notFound: StaticFile | undefined;
+  /** Has .br or .gz beside it: the answer varies with Accept-Encoding. */
+  compressed: boolean;
 }
 
 /** Every file below `dir`, depth first. */
@@ -76,84 +46,75 @@ export function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-function load(path: string, urlPath: string): StaticFile {
+function describe(path: string, urlPath: string): FileMeta {
   const body = readFileSync(path);
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
-  const file: StaticFile = {
-    body,
-    type: TYPES[ext] ?? 'application/octet-stream',
+  return {
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
     cacheControl: ext === 'html' ? REVALIDATE : urlPath.startsWith('/_astro/') ? IMMUTABLE : SHORT,
     csp: ext === 'html' ? pageCsp(body.toString('utf8')) : STRICT_CSP,
+    compressed: existsSync(path + '.br') || existsSync(path + '.gz'),
   };
-  if (COMPRESSIBLE.has(ext)) {
-    // Precompressed at build (scripts/compress.ts); gzip on the spot if the build skipped it.
-    if (existsSync(path + '.br')) file.br = readFileSync(path + '.br');
-    file.gz = existsSync(path + '.gz') ? readFileSync(path + '.gz') : gzipSync(body, { level: 9 });
-    if (file.gz.byteLength >= body.byteLength) file.gz = undefined;
-  }
-  return file;
 }
 
-export function loadSite(distDir: string): Site | undefined {
+/** Not pages: the static hosts' own files, and the compressed variants by their own names. */
+const HIDDEN = /(^|\/)(_headers|_redirects)$|\.(br|gz)$/;
+
+/**
+ * The built site (dist/), served by Hono's serveStatic with the precompressed .br/.gz files
+ * (scripts/compress.ts) and etag() for If-None-Match; `/about` and `/about/` are about/index.html.
+ * Undefined when dist/ does not exist (API only, as in dev).
+ */
+export function createStaticSite(distDir: string): MiddlewareHandler | undefined {
   if (!existsSync(distDir) || !statSync(distDir).isDirectory()) return undefined;
-  const routes = new Map<string, StaticFile>();
+  const meta = new Map<string, FileMeta>();
   for (const path of walk(distDir)) {
     const rel = relative(distDir, path).split(sep).join('/');
-    if (/\.(br|gz)$/.test(rel) || rel === '_headers' || rel === '_redirects') continue;
-    const urlPath = '/' + rel;
-    const file = load(path, urlPath);
-    routes.set(urlPath, file);
-    if (rel === 'index.html') routes.set('/', file);
-    else if (rel.endsWith('/index.html')) {
-      const dir = urlPath.slice(0, -'/index.html'.length);
-      routes.set(dir, file);
-      routes.set(dir + '/', file);
-    }
+    if (!HIDDEN.test(rel)) meta.set(resolve(path), describe(path, '/' + rel));
   }
-  return { routes, notFound: routes.get('/404.html') };
-}
-
-/** br, then gzip, as the client accepts them (q=0 refuses). */
-export function pickEncoding(
-  accept: string | undefined,
-  file: StaticFile,
-): 'br' | 'gzip' | undefined {
-  if (!accept || (!file.br && !file.gz)) return undefined;
-  const accepted = new Set<string>();
-  for (const part of accept.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (file.br && (accepted.has('br') || accepted.has('*'))) return 'br';
-  if (file.gz && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
-  return undefined;
-}
-
-export function serveFile(request: Request, file: StaticFile, status = 200): Response {
-  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? undefined, file);
-  const body = encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.body;
-  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
-  const headers: Record<string, string> = {
-    'Content-Type': file.type,
-    'Cache-Control': file.cacheControl,
-    'Content-Security-Policy': file.csp,
-    ETag: etag,
+  const notFoundPage = resolve(distDir, '404.html');
+  const found = new WeakMap<Context, string>();
+  const onFound = (path: string, c: Context) => {
+    found.set(c, resolve(path.replace(/\.(br|gz)$/, '')));
   };
-  if (file.br || file.gz) headers.Vary = 'Accept-Encoding';
-  if (encoding) headers['Content-Encoding'] = encoding;
-  const match = request.headers.get('if-none-match');
-  if (
-    status === 200 &&
-    match &&
-    match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
-  ) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers['Content-Length'] = String(body?.byteLength ?? 0);
-  const bytes = body ?? file.body;
-  const view = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength); // no copy
-  return new Response(request.method === 'HEAD' ? null : view, { status, headers });
+  // A file serveStatic found that is not in the site (a variant asked for by name): not served.
+  const files = serveStatic({ root: distDir, precompressed: true, onFound });
+  const notFound = serveStatic({ root: distDir, path: '404.html', precompressed: true, onFound });
+  const tagged = etag();
+
+  /** The headers serveStatic cannot know, on whatever it answered. */
+  const finish = (c: Context) => {
+    const file = found.get(c);
+    const info = file ? meta.get(file) : undefined;
+    if (!info) return false;
+    const headers = c.res.headers;
+    const encoding = headers.get('Content-Encoding');
+    headers.set('ETag', encoding ? `${info.etag.slice(0, -1)}-${encoding}"` : info.etag);
+    headers.set('Cache-Control', info.cacheControl);
+    headers.set('Content-Security-Policy', info.csp);
+    if (info.compressed) headers.set('Vary', 'Accept-Encoding');
+    headers.delete('Last-Modified'); // the ETag decides; a rebuild touches every file
+    return true;
+  };
+
+  return async (c, next) => {
+    const noop = async () => {};
+    if (!HIDDEN.test(c.req.path)) {
+      let hit = false;
+      await tagged(c, async () => {
+        const res = await files(c, noop);
+        if (!res) return;
+        c.res = res;
+        hit = finish(c);
+      });
+      if (hit) return c.res;
+    }
+    const res = meta.has(notFoundPage) ? await notFound(c, noop) : undefined;
+    if (!res) return next();
+    c.res = res;
+    finish(c);
+    // Hono keeps c.res once set: the 404 status goes on by replacing it.
+    c.res = new Response(c.res.body, { status: 404, headers: c.res.headers });
+    return c.res;
+  };
 }

@@ -95,8 +95,8 @@ for (const database of testDatabases()) {
         p_after: 0,
         p_limit: 9,
       });
-      expect(denied.status).toBe(401);
-      expect(await denied.json()).toMatchObject({ code: '42501' });
+      expect(denied.status).toBe(404);
+      expect(await denied.json()).toMatchObject({ code: 'PGRST202' });
     });
 
     it('anon can unsubscribe by token but not read, record or remove', async () => {

@@ -1,19 +1,17 @@
 // /unsubscribe on the own server: the shared handler (unsubscribe-handler.ts, which the Supabase
-// Edge Function runs too), asking the database directly as anon.
+// Edge Function runs too), asking the database as anon through the one function-call module.
 // Tokens travel in the query string, which the request log never prints.
 import type { Context } from 'hono';
+import type { CallFunction } from './db/call-function.ts';
 import type { Db } from './db/types.ts';
 import { createUnsubscribeHandler, type AskDatabase } from './unsubscribe-handler.ts';
 
-export function createUnsubscribe(db: Db) {
+export function createUnsubscribe(db: Db, callFunction: CallFunction) {
   const ask: AskDatabase = async (fn, token) => {
-    // As text: the PostgreSQL adapter returns every value as text, PGlite a boolean.
-    const { rows } = await db.queryAs<{ ok: string }>(
-      'anon',
-      `select public.${fn}($1)::text as ok`,
-      [token],
+    const { body } = await db.transactionAs('anon', (tx) =>
+      callFunction(tx, 'anon', fn, { token }),
     );
-    return rows[0]?.ok === 'true';
+    return body === 'true';
   };
   const handle = createUnsubscribeHandler({ ask });
   return (c: Context) => handle(c.req.raw);

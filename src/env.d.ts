@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-// Build-time settings the page reads (ARCHITECTURE.md, "Settings"). Both optional: unset, the
+// Build-time settings the page reads (README, "Settings"). Both optional: unset, the
 // page talks to its own origin with the local anon key.
 interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_URL?: string;

@@ -6,20 +6,49 @@ export const ANON = LOCAL_ANON_KEY;
 export const SERVICE = 'sb_secret_test-service-role-key-0123456789';
 export const ENDPOINT = 'http://localhost/rest/v1/tedxcommunity_emails';
 
+/** The connection app.request() pretends to come in on: a peer address, as @hono/node-server
+ * passes it (getConnInfo reads it). */
+export const peer = (remoteAddress: string) => ({
+  incoming: {
+    socket: {
+      remoteAddress,
+      remotePort: 40000,
+      remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4',
+    },
+  },
+});
+
+/** The test app sits behind a proxy on 127.0.0.1 (so tests may name clients in X-Forwarded-For). */
+export const TEST_PROXY = '127.0.0.1';
+
 export function testApp(
   db: Db,
-  overrides: { signupRateLimit?: number; distDir?: string | null } = {},
+  overrides: {
+    signupRateLimit?: number;
+    requestRateLimit?: number;
+    distDir?: string | null;
+    log?: (line: string) => void;
+    onFatal?: (reason: string) => void;
+  } = {},
 ) {
-  return createApp({
+  const app = createApp({
     db,
     settings: {
       anonKey: ANON,
       serviceRoleKey: SERVICE,
       signupRateLimit: overrides.signupRateLimit ?? 0,
-      trustProxy: true,
+      requestRateLimit: overrides.requestRateLimit ?? 0,
+      trustProxy: [TEST_PROXY],
     },
     distDir: overrides.distDir ?? null,
+    log: overrides.log,
+    onFatal: overrides.onFatal,
   });
+  const request = app.request.bind(app);
+  // Every request comes from the proxy unless a test passes its own connection.
+  app.request = (input, init, env = peer(TEST_PROXY), executionCtx) =>
+    request(input, init, env, executionCtx);
+  return app;
 }
 
 /** The headers supabase-js 2 sends with an insert. */

@@ -32,7 +32,9 @@ export function childEnv(extra: Record<string, string | undefined>): Record<stri
   for (const [key, value] of Object.entries(process.env)) {
     if (
       value !== undefined &&
-      !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(key)
+      !/^(DATABASE_URL|SUPABASE_|SIGNUP_RATE_LIMIT|REQUEST_RATE_LIMIT|TRUST_PROXY|PORT|HOST|DATA_DIR)/.test(
+        key,
+      )
     )
       env[key] = value;
   }
@@ -75,7 +77,13 @@ export async function startServer(
   const stdio = typeof log === 'object' ? openSync(log.file, 'w') : log;
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,
-    env: childEnv({ HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0', ...env, PORT: String(port) }),
+    env: childEnv({
+      HOST: '127.0.0.1',
+      SIGNUP_RATE_LIMIT: '0',
+      REQUEST_RATE_LIMIT: '0',
+      ...env,
+      PORT: String(port),
+    }),
     stdio: ['ignore', stdio, stdio],
   });
   let piped = '';

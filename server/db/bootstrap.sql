@@ -15,6 +15,10 @@ begin
           execute format('create role %I nologin noinherit bypassrls', r.name);
         else
           execute format('create role %I nologin noinherit', r.name);
+          -- Hosted Supabase's limits for the API roles (the server also sets them per request,
+          -- since SET ROLE does not apply a role's settings).
+          execute format('alter role %I set statement_timeout = %L', r.name,
+            case r.name when 'anon' then '3s' else '8s' end);
         end if;
       exception when duplicate_object or unique_violation then
         null; -- another process created it first
@@ -36,4 +40,11 @@ create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   statements text[],
   name text
+);
+
+-- This project's own record beside it: the checksum of each applied migration's file, so a
+-- migration edited after it ran stops every process instead of silently differing.
+create table if not exists supabase_migrations.checksums (
+  version text primary key,
+  sha256 text not null
 );

@@ -9,7 +9,7 @@ import {
   testDatabases,
 } from '../../test-support/databases.ts';
 import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from './lock.ts';
-import { migrate, readMigrations } from './migrate.ts';
+import { checksum, migrate, MigrationChangedError, readMigrations } from './migrate.ts';
 import type { Db } from './types.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('migrations on PostgreSQL'));
@@ -53,6 +53,44 @@ describe.each(testDatabases())('migrations on $name', (database) => {
     ).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('stop at an applied migration whose file changed, naming the file', async () => {
+    const changed = readMigrations().map((m, i) =>
+      i === 1 ? { ...m, sql: m.sql + '\n-- edited after it ran\n' } : m,
+    );
+    const file = `supabase/migrations/${changed[1].version}_${changed[1].name}.sql`;
+    await expect(migrate(db, changed)).rejects.toThrow(MigrationChangedError);
+    await expect(migrate(db, changed)).rejects.toThrow(`${file} was changed after it was applied`);
+    // A Windows checkout (CRLF) is not a change.
+    const crlf = readMigrations().map((m) => ({ ...m, sql: m.sql.replace(/\n/g, '\r\n') }));
+    expect(await migrate(db, crlf)).toEqual([]);
+  });
+
+  it('record the checksums of a database migrated before they were kept, then hold it to them', async () => {
+    await db.exec('delete from supabase_migrations.checksums');
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ version: string; sha256: string }>(
+      'select version, sha256 from supabase_migrations.checksums order by version',
+    );
+    expect(rows).toEqual(
+      readMigrations().map((m) => ({ version: m.version, sha256: checksum(m.sql) })),
+    );
+  });
+
+  it.skipIf(database.name === 'pglite')(
+    'give anon requests a 3 s statement timeout, and the service role none',
+    async () => {
+      // (PGlite runs in one thread with no timer to cancel a statement: it is not sent there.)
+      const setting = (role: 'anon' | 'service_role') =>
+        db.queryAs<{ t: string }>(role, "select current_setting('statement_timeout') as t", []);
+      expect((await setting('anon')).rows[0].t).toBe('3s');
+      expect((await setting('service_role')).rows[0].t).toBe('0');
+      await expect(db.queryAs('anon', 'select pg_sleep(5)', [])).rejects.toMatchObject({
+        code: '57014',
+      });
+    },
+    15_000,
+  );
+
   it('apply pending migrations in order, each once', async () => {
     const extra = [
       {
@@ -70,7 +108,8 @@ describe.each(testDatabases())('migrations on $name', (database) => {
     const { rows } = await db.query<{ n: number }>('select n from public.mig_probe order by n');
     expect(rows.map((r) => Number(r.n))).toEqual([2, 3]);
     await db.exec(
-      `drop table public.mig_probe; delete from supabase_migrations.schema_migrations where version like '2999%'`,
+      `drop table public.mig_probe; delete from supabase_migrations.schema_migrations where version like '2999%';
+       delete from supabase_migrations.checksums where version like '2999%'`,
     );
   });
 });

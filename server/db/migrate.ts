@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types.ts';
@@ -14,6 +15,24 @@ export interface Migration {
   sql: string;
 }
 
+/** The file a migration came from, as the error names it. */
+export const migrationFile = (m: Pick<Migration, 'version' | 'name'>) =>
+  `supabase/migrations/${m.version}_${m.name}.sql`;
+
+/** sha256 of the text, line endings normalised (a Windows checkout is not a change). */
+export const checksum = (sql: string) =>
+  createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
+/** An applied migration whose file has since changed: migrations only ever move forward. */
+export class MigrationChangedError extends Error {
+  constructor(m: Migration) {
+    super(
+      `${migrationFile(m)} was changed after it was applied: restore it (git checkout) and put the change in a new migration`,
+    );
+    this.name = 'MigrationChangedError';
+  }
+}
+
 /** Supabase CLI naming: `<UTC timestamp>_<name>.sql`, applied in timestamp order. */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
@@ -26,7 +45,8 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
- * Creates the Supabase roles where missing, then applies, in one transaction, every migration
+ * Creates the Supabase roles where missing, checks that no applied migration has changed since
+ * (sha256 kept per version), then applies, in one transaction, every migration
  * not yet recorded. Idempotent; concurrent callers on one database wait for each other.
  * Returns the versions it applied.
  */
@@ -37,18 +57,32 @@ export async function migrate(
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(BOOTSTRAP);
-    const { rows } = await tx.query<{ version: string }>(
-      'select version from supabase_migrations.schema_migrations',
+    const { rows } = await tx.query<{ version: string; sha256: string | null }>(
+      `select m.version, c.sha256 from supabase_migrations.schema_migrations m
+         left join supabase_migrations.checksums c using (version)`,
     );
-    const done = new Set(rows.map((row) => row.version));
+    const done = new Map(rows.map((row) => [row.version, row.sha256]));
     const applied: string[] = [];
+    const record = (m: Migration) =>
+      tx.query(
+        `insert into supabase_migrations.checksums (version, sha256) values ($1, $2)
+           on conflict (version) do nothing`,
+        [m.version, checksum(m.sql)],
+      );
     for (const migration of migrations) {
-      if (done.has(migration.version)) continue;
+      if (done.has(migration.version)) {
+        const known = done.get(migration.version);
+        // Applied before checksums were kept (or by `supabase db push`): trust it once, record it.
+        if (known === null || known === undefined) await record(migration);
+        else if (known !== checksum(migration.sql)) throw new MigrationChangedError(migration);
+        continue;
+      }
       await tx.exec(migration.sql);
       await tx.query(
         'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
         [migration.version, migration.name],
       );
+      await record(migration);
       applied.push(migration.version);
     }
     return applied;

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { BEGIN_AS, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import { Lru } from '../lru.ts';
+import {
+  BEGIN_AS,
+  STATEMENT_TIMEOUT,
+  type ApiRole,
+  type Db,
+  type Queryable,
+  type QueryResult,
+} from './types.ts';
 
 // Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
 // and the CLI writes what the database holds.
@@ -9,8 +17,12 @@ const rawTypes = {
     format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : (value: string) => value,
 };
 
-/** A stable name per statement text, so each pooled connection prepares it once. */
-const statementNames = new Map<string, string>();
+/**
+ * A stable name per statement text, so each pooled connection prepares it once. Only for
+ * executeAs (the sign-up insert, a few shapes): each name stays prepared on every connection,
+ * so nothing whose text a request can vary is ever named.
+ */
+const statementNames = new Lru<string, string>(32);
 function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (!name) {
@@ -36,6 +48,11 @@ export interface PostgresOptions {
   connectionString: string;
   max?: number;
 }
+
+const beginAs: Record<ApiRole, string> = {
+  anon: `${BEGIN_AS.anon}; ${STATEMENT_TIMEOUT.anon}`,
+  service_role: `${BEGIN_AS.service_role}; ${STATEMENT_TIMEOUT.service_role}`,
+};
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export function openPostgres(options: PostgresOptions): Db {
@@ -63,9 +80,8 @@ export function openPostgres(options: PostgresOptions): Db {
     kind: 'postgres',
     ...wrap(pool),
     queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-      return inTransaction(BEGIN_AS[role], async (client) => {
+      return inTransaction(beginAs[role], async (client) => {
         const result = await client.query({
-          name: statementName(sql),
           text: sql,
           values: params,
           types: rawTypes,
@@ -74,12 +90,12 @@ export function openPostgres(options: PostgresOptions): Db {
       });
     },
     executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
-      return inTransaction(BEGIN_AS[role], async (client) => {
+      return inTransaction(beginAs[role], async (client) => {
         await client.query({ name: statementName(sql), text: sql, values: params });
       });
     },
     transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction(BEGIN_AS[role], (client) => fn(wrap(client)));
+      return inTransaction(beginAs[role], (client) => fn(wrap(client)));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return inTransaction('begin', (client) => fn(wrap(client)));

@@ -10,6 +10,15 @@ export const SET_ROLE: Record<ApiRole, string> = {
   anon: 'set local role anon',
   service_role: 'set local role service_role',
 };
+/**
+ * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL
+ * connection longer. The service role (organiser tools) has none, as on Supabase. PGlite runs in
+ * one thread with no timer that could cancel a statement, so only the PostgreSQL adapter sends it.
+ */
+export const STATEMENT_TIMEOUT: Record<ApiRole, string> = {
+  anon: "set local statement_timeout = '3s'",
+  service_role: "set local statement_timeout = '0'",
+};
 export const BEGIN_AS: Record<ApiRole, string> = {
   anon: `begin; ${SET_ROLE.anon}`,
   service_role: `begin; ${SET_ROLE.service_role}`,

@@ -1,39 +1,22 @@
+// Request bodies of the REST surface: the size limit, and an insert body's rows.
+import { bodyLimit } from 'hono/body-limit';
 import { emptyOrInvalidJson, HTTP, pgrst } from './errors.ts';
 
 /** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
 export const BODY_LIMIT_BYTES = 8 * 1024;
 
-const tooLarge = () =>
-  pgrst(
-    HTTP.payloadTooLarge,
-    'PGRST413',
-    `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`,
-  );
-
-/** The body as text, refusing (413) before reading past the limit. */
-export async function readBodyText(request: Request, limit = BODY_LIMIT_BYTES): Promise<string> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null) {
-    if (Number(declared) > limit) throw tooLarge();
-    return request.text();
-  }
-  if (!request.body) return '';
-  // Chunked: count as it arrives.
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+/** Hono's bodyLimit, answering as PostgREST (413, PGRST413) before reading past the limit. */
+export const restBodyLimit = (maxSize = BODY_LIMIT_BYTES) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw pgrst(
+        HTTP.payloadTooLarge,
+        'PGRST413',
+        `Payload too large: the request body is limited to ${maxSize} bytes`,
+      );
+    },
+  });
 
 type Scalar = string | number | boolean | null;
 /**

@@ -1,21 +1,19 @@
-// CORS as Supabase answers it: any origin, no credentials, preflight without a key.
+// CORS as Supabase answers it: any origin, no credentials, preflight without a key. Hono's
+// cors() answers the preflight (echoing the headers the browser asks for, as Supabase does);
+// CORS_HEADERS also go on the error answers, which are built outside the middleware chain.
+import { cors } from 'hono/cors';
+
+const EXPOSED = ['Content-Range', 'Content-Location', 'Location', 'Range-Unit', 'Retry-After'];
+
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers':
-    'Content-Range, Content-Location, Location, Range-Unit, Retry-After',
+  'Access-Control-Expose-Headers': EXPOSED.join(', '),
 };
 
-const DEFAULT_ALLOWED_HEADERS =
-  'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version';
-
-export function preflightHeaders(requested: string | undefined): Record<string, string> {
-  // Echo what the browser asks for (as Supabase does), but only well-formed header names.
-  const allowed =
-    requested && /^[A-Za-z0-9_\-, ]{1,500}$/.test(requested) ? requested : DEFAULT_ALLOWED_HEADERS;
-  return {
-    ...CORS_HEADERS,
-    'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': allowed,
-    'Access-Control-Max-Age': '3600',
-  };
-}
+export const restCors = () =>
+  cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: EXPOSED,
+    maxAge: 3600,
+  });

@@ -1,17 +1,17 @@
 // POST: the sign-up itself. The hot path: one statement, reused, in one round trip.
 import type { Context } from 'hono';
 import type { ApiRole, Db } from '../db/types.ts';
-import { parseInsertBody, readBodyText, type InsertRow } from './body.ts';
+import { parseInsertBody, type InsertRow } from './body.ts';
 import { CORS_HEADERS } from './cors.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
-import { clientAddress, parsePrefer } from './request.ts';
+import { parsePrefer } from './request.ts';
 import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './signups.ts';
 
 export interface InsertDeps {
   db: Db;
   limiter: RateLimiter;
-  trustProxy: boolean;
+  clientOf: (c: Context) => string;
 }
 
 /**
@@ -32,15 +32,15 @@ function checkTypes(rows: InsertRow[]) {
   }
 }
 
-export function createInsert({ db, limiter, trustProxy }: InsertDeps) {
+export function createInsert({ db, limiter, clientOf }: InsertDeps) {
   return async function insert(c: Context, role: ApiRole): Promise<Response> {
     if (role === 'anon') {
-      const retryAfter = limiter.hit(clientAddress(c, trustProxy));
+      const retryAfter = limiter.hit(clientOf(c));
       if (retryAfter !== null) throw tooManyRequests(retryAfter);
     }
     const prefer = parsePrefer(c.req.header('prefer'));
     const columnsParam = c.req.query('columns');
-    const body = parseInsertBody(await readBodyText(c.req.raw), columnsParam === undefined);
+    const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
     const columns =
       columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
     checkTypes(body.rows);

@@ -1,5 +1,4 @@
-// Reading a PostgREST request: Prefer, paging parameters, the client's address.
-import type { Context } from 'hono';
+// Reading a PostgREST request: Prefer and the paging parameters.
 import { HTTP, pgrst } from './errors.ts';
 import type { Resolution } from './signups.ts';
 
@@ -19,16 +18,6 @@ export function parsePrefer(header: string | undefined): Prefer {
     else if (t === 'resolution=ignore-duplicates') prefer.resolution = 'ignore-duplicates';
   }
   return prefer;
-}
-
-/** The peer address, or with TRUST_PROXY the one the (single, trusted) proxy appended last. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-    if (last) return last;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** `limit` / `offset`: absent, or a non-negative integer. */

@@ -1,4 +1,4 @@
-// The REST contract of ARCHITECTURE.md, row by row, through createApp().request() on PGlite and,
+// The REST contract supabase-js relies on (PostgREST's, as hosted Supabase answers), row by row, through createApp().request() on PGlite and,
 // when TEST_DATABASE_URL is set, on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/types.ts';

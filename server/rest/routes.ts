@@ -1,34 +1,41 @@
-// The PostgREST-compatible surface: /rest/v1/<table>. Only the sign-up table exists; anon may
-// insert into it, the service role may also read it (organiser tools). Everything else is
-// refused by the database itself, as on Supabase.
-import type { Context } from 'hono';
+// The PostgREST-compatible surface, mounted at /rest/v1: /<table> and /rpc/<function>. Only the
+// sign-up table exists; anon may insert into it, the service role may also read it (organiser
+// tools). Everything else is refused by the database itself, as on Supabase.
+// The gateway's order: CORS preflight (no key), the key, the limits, then the request itself.
+// A RestError thrown anywhere here is answered by the app's onError (restErrorResponse).
+import { Hono, type Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
-import type { Db } from '../db/types.ts';
+import type { CallFunction } from '../db/call-function.ts';
+import type { ApiRole, Db } from '../db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
-import { preflightHeaders } from './cors.ts';
-import { HTTP, pgrst } from './errors.ts';
+import { restBodyLimit } from './body.ts';
+import { restCors } from './cors.ts';
+import { HTTP, pgrst, RestError } from './errors.ts';
 import { createInsert } from './insert.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import { createRpc, RPC_PREFIX } from './rpc.ts';
+import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
+import { createRpc } from './rpc.ts';
 import { createSelect } from './select.ts';
 
 export interface RestOptions {
   db: Db;
   keys: Keys;
-  signupRateLimit: number;
-  trustProxy: boolean;
+  callFunction: CallFunction;
+  /** Sign-ups (inserts and anonymous function calls) per address per minute. */
+  signups: RateLimiter;
+  /** Every request not made with the service-role key, per address per minute. */
+  requests: RateLimiter;
+  clientOf: (c: Context) => string;
 }
 
-function checkTable(path: string) {
-  const table = path.slice('/rest/v1/'.length).replace(/\/$/, '');
+type RestEnv = { Variables: { role: ApiRole } };
+
+function checkTable(table: string) {
   if (table === SIGNUP_TABLE) return;
   throw pgrst(
     HTTP.notFound,
     'PGRST205',
     `Could not find the table 'public.${table}' in the schema cache`,
-    {
-      hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'`,
-    },
+    { hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'` },
   );
 }
 
@@ -40,39 +47,70 @@ function checkProfile(c: Context) {
   }
 }
 
-export function createRestHandler(options: RestOptions) {
-  const authenticate = createKeyChecker(options.keys);
-  // One limit per address for both ways to sign up: the table insert and the form's function.
-  const writes = {
-    db: options.db,
-    limiter: createRateLimiter(options.signupRateLimit),
-    trustProxy: options.trustProxy,
-  };
-  const insert = createInsert(writes);
-  const rpc = createRpc(writes);
-  const { select, refuseWrite } = createSelect(options.db);
+const unsupported = (method: string) =>
+  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
 
-  return async function handleRest(c: Context): Promise<Response> {
-    const method = c.req.method;
-    if (method === 'OPTIONS') {
-      const headers = preflightHeaders(c.req.header('access-control-request-headers'));
-      return new Response(null, { status: HTTP.noContent, headers });
+/** What follows /rest/v1/ (or /rest/v1/rpc/), without a trailing slash. */
+const rest = (c: Context, prefix: string) => {
+  const path = c.req.path;
+  const at = path.indexOf(prefix);
+  return at < 0 ? '' : path.slice(at + prefix.length).replace(/\/$/, '');
+};
+
+export function createRestApp(options: RestOptions) {
+  const authenticate = createKeyChecker(options.keys);
+  const insert = createInsert({
+    db: options.db,
+    limiter: options.signups,
+    clientOf: options.clientOf,
+  });
+  const rpc = createRpc({
+    db: options.db,
+    callFunction: options.callFunction,
+    limiter: options.signups,
+    clientOf: options.clientOf,
+  });
+  const { select, refuseWrite } = createSelect(options.db);
+  const app = new Hono<RestEnv>();
+
+  app.use(restCors());
+  // The key, and the per-address limit on everything but the service role: a wrong key, a read
+  // the grants will refuse and a function call all cost the caller, before any SQL.
+  app.use(async (c, next) => {
+    let role: ApiRole | undefined;
+    let refusal: unknown;
+    try {
+      role = authenticate(
+        c.req.header('apikey') ?? c.req.query('apikey'),
+        c.req.header('authorization'),
+      );
+    } catch (error) {
+      refusal = error;
     }
-    // A RestError thrown from here is answered by the app's onError (restErrorResponse).
-    // The gateway's order: key first, then the table, then the request itself.
-    const role = authenticate(
-      c.req.header('apikey') ?? c.req.query('apikey'),
-      c.req.header('authorization'),
-    );
-    if (c.req.path.startsWith(RPC_PREFIX)) {
-      checkProfile(c);
-      return rpc(c, role);
+    if (role !== 'service_role') {
+      const retryAfter = options.requests.hit(options.clientOf(c));
+      if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
     }
-    checkTable(c.req.path);
+    if (refusal || !role) throw refusal instanceof RestError ? refusal : unsupported(c.req.method);
+    c.set('role', role);
+    await next();
+  });
+  app.use(restBodyLimit());
+
+  app.all('/rpc/*', (c) => {
     checkProfile(c);
+    if (c.req.method !== 'POST') throw unsupported(c.req.method);
+    return rpc(c, c.get('role'), rest(c, '/rpc/'));
+  });
+  app.all('*', (c) => {
+    checkTable(rest(c, '/rest/v1/'));
+    checkProfile(c);
+    const method = c.req.method;
+    const role = c.get('role');
     if (method === 'POST') return insert(c, role);
     if (method === 'GET' || method === 'HEAD') return select(c, role);
     if (method === 'PATCH' || method === 'PUT' || method === 'DELETE') return refuseWrite(c, role);
-    throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
-  };
+    throw unsupported(method);
+  });
+  return app;
 }

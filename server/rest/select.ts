@@ -19,10 +19,13 @@ export function createSelect(db: Db) {
 
   /** Rows as PostgREST pages them: offset/limit, Content-Range, `Prefer: count=exact`. */
   async function select(c: Context, role: ApiRole): Promise<Response> {
+    // Every parameter checked before any SQL is built: a refused request leaves nothing behind.
     const prefer = parsePrefer(c.req.header('prefer'));
-    const sql = selectSql(parseSelect(c.req.query('select')), parseOrder(c.req.query('order')));
     const limit = nonNegative(c.req.query('limit'), 'limit');
     const offset = nonNegative(c.req.query('offset'), 'offset') ?? 0;
+    const columns = parseSelect(c.req.query('select'));
+    const order = parseOrder(c.req.query('order'));
+    const sql = selectSql(columns, order);
     const [page] = await run<{ body: string; n: number | string }>(role, sql, [limit, offset]);
     const n = Number(page?.n ?? 0);
     let total = '*';

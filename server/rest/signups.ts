@@ -3,6 +3,7 @@
 // grants and row-level security all decide in the database. Column names come only from the
 // fixed list below; values only ever travel as parameters.
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { Lru } from '../lru.ts';
 import { pgrst, HTTP } from './errors.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
@@ -30,12 +31,13 @@ export function checkColumns(names: Iterable<string>): Column[] {
 
 export type Resolution = 'merge-duplicates' | 'ignore-duplicates' | undefined;
 
-const cache = new Map<string, string>();
+/** Statement texts by shape. A handful exist in honest use; the LRU keeps probes from growing it. */
+export const sqlCache = new Lru<string, string>(64);
 function cached(key: string, build: () => string): string {
-  let sql = cache.get(key);
+  let sql = sqlCache.get(key);
   if (sql === undefined) {
     sql = build();
-    cache.set(key, sql);
+    sqlCache.set(key, sql);
   }
   return sql;
 }
@@ -45,7 +47,9 @@ const quote = (columns: readonly Column[]) => columns.map((c) => `"${c}"`).join(
 /** $1: a JSON array of objects. */
 export function insertSql(columns: Column[], returning: boolean, resolution: Resolution): string {
   // With no column at all, insert a null email so the database answers 23502 (not-null).
-  const cols = columns.length > 0 ? columns : (['email'] as Column[]);
+  // In the table's own order: the statement does not depend on the order the client sent.
+  const cols =
+    columns.length > 0 ? COLUMNS.filter((c) => columns.includes(c)) : (['email'] as Column[]);
   return cached(`i:${cols.join(',')}:${returning}:${resolution ?? ''}`, () => {
     let sql =
       `insert into ${TABLE} (${quote(cols)}) ` +
@@ -86,22 +90,31 @@ export const COUNT_SQL = `select count(*) as total from ${TABLE}`;
 export const UPDATE_CHECK_SQL = `update ${TABLE} set email = email where false`;
 export const DELETE_CHECK_SQL = `delete from ${TABLE} where false`;
 
+/** Longer than any honest ordering of these columns (each at most once, with modifiers). */
+const ORDER_MAX_LENGTH = 200;
+
 export function parseOrder(value: string | undefined): OrderTerm[] {
   if (!value) return [];
-  return value.split(',').map((term) => {
+  const refuse = () =>
+    pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse order (${value.slice(0, 100)})"`);
+  if (value.length > ORDER_MAX_LENGTH) throw refuse();
+  const terms: OrderTerm[] = [];
+  for (const term of value.split(',')) {
     const [name, ...modifiers] = term.trim().split('.');
     const [column] = checkColumns([name.replace(/^"|"$/g, '')]);
+    // A column twice says nothing the first did not; more terms than columns is a probe.
+    if (terms.some((t) => t.column === column) || modifiers.length > 2) throw refuse();
     let descending = false;
     let nulls: OrderTerm['nulls'];
     for (const m of modifiers) {
       if (m === 'desc') descending = true;
       else if (m === 'nullsfirst') nulls = 'first';
       else if (m === 'nullslast') nulls = 'last';
-      else if (m !== 'asc')
-        throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse order (${value})"`);
+      else if (m !== 'asc') throw refuse();
     }
-    return { column, descending, nulls };
-  });
+    terms.push({ column, descending, nulls });
+  }
+  return terms;
 }
 
 /** `columns="email","first_name"` as supabase-js sends it with an array insert. */

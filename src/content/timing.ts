@@ -1,7 +1,6 @@
-// Behaviour constants from SPEC section 9. Change them here, nowhere else.
+// Behaviour constants of the page's scripts. Change them here, nowhere else. (Where a section
+// lands after a scroll jump is CSS: scroll-margin-top in src/styles/global.css.)
 
-/** Sections land this far below the top of the viewport after a scroll jump. */
-export const SCROLL_OFFSET_PX = 100;
 /** A section counts as active once its top is within this distance of the viewport top. */
 export const ACTIVE_OFFSET_PX = 150;
 /** After arriving on `/` with a hash, scroll again after this delay. */

@@ -29,9 +29,6 @@ export interface SignupRow {
   source: string | null;
 }
 
-export const EMAIL_MAX_LENGTH = 254;
-export const FIRST_NAME_MAX_LENGTH = 100;
-
 /**
  * The no-JavaScript path (supabase/migrations/20261122110000_signup_form.sql): the form posts
  * its fields as a form body to this PostgREST function, which answers 303 to the outcome page.

@@ -1,0 +1,71 @@
+// On a Node older than 22.18 (Debian and Ubuntu ship 18 and 20), the npm scripts stop with one
+// line naming the Node needed, not a stack trace. Uses the machine's own old Node when it has one.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CHECK = 'scripts/check-node.cjs';
+
+/** A Node older than 22.18 on this machine, if there is one. */
+function oldNode(): string | undefined {
+  for (const path of ['/usr/bin/node', '/usr/local/bin/node', '/bin/node']) {
+    if (!existsSync(path)) continue;
+    const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+    const [major, minor] = version.slice(1).split('.').map(Number);
+    if (major < 22 || (major === 22 && minor < 18)) return path;
+  }
+  return undefined;
+}
+const old = oldNode();
+const LINE =
+  /^This project needs Node\.js 22\.18 or newer \(24 LTS recommended\); this is v\d+\.\d+\.\d+\. Install it from https:\/\/nodejs\.org or with nvm \(nvm install 24\), then run the command again\.\n$/;
+
+describe('the Node version check', () => {
+  it('passes on this Node', () => {
+    const result = spawnSync(process.execPath, [CHECK], { cwd: ROOT, encoding: 'utf8' });
+    expect([result.status, result.stderr]).toEqual([0, '']);
+  });
+
+  it('runs before install and every script a user types', async () => {
+    const { scripts } = (await import('../package.json', { with: { type: 'json' } })).default as {
+      scripts: Record<string, string>;
+    };
+    for (const name of [
+      'install',
+      'dev',
+      'build',
+      'start',
+      'test',
+      'subscribers',
+      'announce',
+      'bench',
+    ])
+      expect(scripts[`pre${name}`]).toBe(`node ${CHECK}`);
+  });
+
+  it.skipIf(!old)(`stops an old Node (${old ?? 'none here'}) with one line`, () => {
+    const result = spawnSync(old ?? '', [CHECK], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(LINE);
+  });
+
+  const oldBin = old ? dirname(old) : '';
+  it.skipIf(!old || !existsSync(`${oldBin}/npm`))(
+    'makes `npm start` on that Node stop with that line, not a stack trace',
+    () => {
+      const result = spawnSync(`${oldBin}/npm`, ['start', '--silent'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${oldBin}:/bin` },
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.split('\n').filter((l) => l && !/^npm warn/.test(l));
+      expect(lines.join('\n') + '\n').toMatch(LINE);
+      expect(result.stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|at .*\(node:internal/);
+    },
+  );
+});

@@ -1,0 +1,200 @@
+// What a stranger with the public anon key can do to the server: nothing that grows its memory,
+// nothing past the per-address limits, nothing by forging X-Forwarded-For. On PGlite, through
+// createApp().request(); the real process's timeouts are in server.test.ts and the soak.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDatabase } from '../test-support/databases.ts';
+import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
+import { rateKey } from './client-address.ts';
+import type { Db } from './db/types.ts';
+import { Lru } from './lru.ts';
+import { createRateLimiter } from './rest/rate-limit.ts';
+import { sqlCache } from './rest/signups.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await pgliteDatabase.open();
+});
+afterAll(() => db.close());
+
+const read = (
+  app: ReturnType<typeof testApp>,
+  query: string,
+  key = ANON,
+  env = peer('127.0.0.1'),
+) => app.request(`${ENDPOINT}?${query}`, { headers: clientHeaders(key) }, env);
+
+describe('parameters', () => {
+  it('are all checked before any SQL is built, so refused reads leave no statement behind', async () => {
+    const app = testApp(db);
+    await read(app, 'select=email&order=email.asc', SERVICE); // one honest shape, cached
+    const before = sqlCache.size;
+    for (let i = 0; i < 50; i++) {
+      const res = await read(app, `order=email.desc,created_at.asc,id.desc&limit=x${i}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'PGRST100' });
+    }
+    expect(sqlCache.size).toBe(before);
+  });
+
+  it('refuse a column ordered twice, more modifiers than a term takes, and an overlong order', async () => {
+    const app = testApp(db);
+    for (const order of [
+      'email.asc,email.desc',
+      'id,id',
+      'email.asc.desc.nullsfirst',
+      'email.' + 'asc.'.repeat(60) + 'asc',
+    ]) {
+      const res = await read(app, `order=${order}`, SERVICE);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe('PGRST100');
+      expect(body.message.length).toBeLessThan(160);
+    }
+    expect((await read(app, 'order=email.desc.nullslast,id', SERVICE)).status).toBe(200);
+  });
+
+  it('keep the statement cache small however many shapes are asked for', async () => {
+    const app = testApp(db);
+    const columns = ['id', 'email', 'first_name', 'created_at'];
+    for (const a of columns)
+      for (const b of columns)
+        for (const dir of ['asc', 'desc', 'asc.nullsfirst', 'desc.nullslast'])
+          if (a !== b) await read(app, `select=${b},${a}&order=${a}.${dir},${b}`, SERVICE);
+    expect(sqlCache.size).toBeLessThanOrEqual(sqlCache.capacity);
+  });
+});
+
+describe('per-address limits on every anonymous path', () => {
+  it('answer refused reads, bad keys, function calls and unsubscribe 429 with Retry-After and JSON', async () => {
+    const app = testApp(db, { requestRateLimit: 4 });
+    const env = peer('198.51.100.7');
+    const attempts = [
+      () => read(app, 'select=*', ANON, env),
+      () => read(app, 'select=*', 'not-a-key-at-all-0123456789', env),
+      () =>
+        app.request(
+          'http://localhost/rest/v1/rpc/tedxcommunity_unsubscribe_known',
+          { method: 'POST', headers: clientHeaders(), body: '{"token":"x"}' },
+          env,
+        ),
+      () => app.request('http://localhost/unsubscribe?token=nope', {}, env),
+    ];
+    for (const attempt of attempts) expect((await attempt()).status).not.toBe(429);
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ code: 'over_request_rate_limit' });
+    }
+    // Another address is not held back, nor is the service role.
+    expect((await read(app, 'select=*', ANON, peer('198.51.100.8'))).status).toBe(401);
+    expect((await read(app, 'select=*', SERVICE, env)).status).toBe(200);
+  });
+
+  it('count an IPv6 client by its /64', async () => {
+    const app = testApp(db, { requestRateLimit: 2 });
+    const statuses = [];
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:aaaa::9', '2001:db8:1:2:ffff:1:2:3'])
+      statuses.push((await read(app, 'select=*', ANON, peer(address))).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    expect((await read(app, 'select=*', ANON, peer('2001:db8:1:3::1'))).status).toBe(401);
+    expect(rateKey('2001:DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(rateKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateKey('10.1.2.3')).toBe('10.1.2.3');
+  });
+
+  it('keep a bounded map however many addresses appear in one minute', () => {
+    const limiter = createRateLimiter(1, () => 1_000, 100);
+    for (let i = 0; i < 10_000; i++) limiter.hit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    expect(limiter.size).toBeLessThanOrEqual(101);
+    // Past the bound, new addresses share one budget: the flood limits itself.
+    expect(limiter.hit('192.0.2.200')).not.toBeNull();
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  const forged = (app: ReturnType<typeof testApp>, from: string, xff: string) =>
+    app.request(
+      `${ENDPOINT}?select=*`,
+      { headers: clientHeaders(ANON, { 'X-Forwarded-For': xff }) },
+      peer(from),
+    );
+
+  it('is ignored on a connection that is not from a trusted proxy', async () => {
+    const app = testApp(db, { requestRateLimit: 2 });
+    // One client rotating forged addresses is still one client.
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await forged(app, '203.0.113.9', `10.9.9.${i}`)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it('is believed from the proxy, only as a valid address, read from the right', async () => {
+    const app = testApp(db, { requestRateLimit: 1 });
+    // From the proxy: each forwarded client has its own budget.
+    expect((await forged(app, '127.0.0.1', '192.0.2.1')).status).toBe(401);
+    expect((await forged(app, '127.0.0.1', '192.0.2.2')).status).toBe(401);
+    // The client's own (forged) entries left of the proxy's are not believed.
+    expect((await forged(app, '127.0.0.1', '10.0.0.1, 192.0.2.1')).status).toBe(429);
+    // Not an address: the proxy itself is the client (and has now spent its budget).
+    expect((await forged(app, '127.0.0.1', 'not-an-ip')).status).toBe(401);
+    expect((await forged(app, '127.0.0.1', '<script>')).status).toBe(429);
+  });
+});
+
+describe('the request log and fatal errors', () => {
+  it('never carries a control character from a request', async () => {
+    const lines: string[] = [];
+    const app = testApp(db, { log: (line) => lines.push(line) });
+    await app.request('http://localhost/a%0d%0aFAKE%20200%0a/b');
+    await app.request('http://localhost/\u001b[31mred');
+    expect(lines).toHaveLength(2);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('hands a fatal database error to onFatal once, and answers 500 meanwhile', async () => {
+    const reasons: string[] = [];
+    const full = Object.assign(new Error('could not extend file: No space left on device'), {
+      code: '53100',
+    });
+    const broken = {
+      kind: 'pglite',
+      query: () => Promise.reject(full),
+      queryAs: () => Promise.reject(full),
+      executeAs: () => Promise.reject(full),
+      transactionAs: () => Promise.reject(full),
+    } as unknown as Db;
+    const app = testApp(broken, { onFatal: (reason) => reasons.push(reason) });
+    const post = () =>
+      app.request(ENDPOINT, {
+        method: 'POST',
+        headers: clientHeaders(),
+        body: '{"email":"a@b.co"}',
+      });
+    expect((await post()).status).toBeGreaterThanOrEqual(400);
+    expect((await app.request('http://localhost/healthz')).status).toBe(503);
+    expect(reasons).toEqual(['the database failed (SQLSTATE 53100)']);
+    const aborted = new WebAssembly.RuntimeError(
+      'Aborted(). Build with -sASSERTIONS for more info.',
+    );
+    const again: string[] = [];
+    const wasm = testApp({ ...broken, query: () => Promise.reject(aborted) } as Db, {
+      onFatal: (r) => again.push(r),
+    });
+    await wasm.request('http://localhost/healthz');
+    expect(again[0]).toMatch(/^the embedded database aborted/);
+  });
+});
+
+describe('Lru', () => {
+  it('keeps the most recently used entries, at most its capacity', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1);
+    lru.set('c', 3);
+    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
+  });
+});
