@@ -6,7 +6,6 @@ import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { rateKey } from './client-address.ts';
 import type { Db } from './db/types.ts';
-import { Lru } from './lru.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 import { sqlCache } from './rest/signups.ts';
 
@@ -60,7 +59,7 @@ describe('parameters', () => {
       for (const b of columns)
         for (const dir of ['asc', 'desc', 'asc.nullsfirst', 'desc.nullslast'])
           if (a !== b) await read(app, `select=${b},${a}&order=${a}.${dir},${b}`, SERVICE);
-    expect(sqlCache.size).toBeLessThanOrEqual(sqlCache.capacity);
+    expect(sqlCache.size).toBeLessThanOrEqual(sqlCache.max);
   });
 });
 
@@ -185,16 +184,5 @@ describe('the request log and fatal errors', () => {
     });
     await wasm.request('http://localhost/healthz');
     expect(again[0]).toMatch(/^the embedded database aborted/);
-  });
-});
-
-describe('Lru', () => {
-  it('keeps the most recently used entries, at most its capacity', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1);
-    lru.set('c', 3);
-    expect([lru.get('a'), lru.get('b'), lru.get('c'), lru.size]).toEqual([1, undefined, 3, 2]);
   });
 });

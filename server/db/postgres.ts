@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { Lru } from '../lru.ts';
+import { LRUCache } from 'lru-cache';
 import {
   BEGIN_AS,
   STATEMENT_TIMEOUT,
@@ -22,7 +22,7 @@ const rawTypes = {
  * executeAs (the sign-up insert, a few shapes): each name stays prepared on every connection,
  * so nothing whose text a request can vary is ever named.
  */
-const statementNames = new Lru<string, string>(32);
+const statementNames = new LRUCache<string, string>({ max: 32 });
 function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (!name) {

@@ -3,7 +3,7 @@
 // grants and row-level security all decide in the database. Column names come only from the
 // fixed list below; values only ever travel as parameters.
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
-import { Lru } from '../lru.ts';
+import { LRUCache } from 'lru-cache';
 import { pgrst, HTTP } from './errors.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
@@ -32,7 +32,7 @@ export function checkColumns(names: Iterable<string>): Column[] {
 export type Resolution = 'merge-duplicates' | 'ignore-duplicates' | undefined;
 
 /** Statement texts by shape. A handful exist in honest use; the LRU keeps probes from growing it. */
-export const sqlCache = new Lru<string, string>(64);
+export const sqlCache = new LRUCache<string, string>({ max: 64 });
 function cached(key: string, build: () => string): string {
   let sql = sqlCache.get(key);
   if (sql === undefined) {
