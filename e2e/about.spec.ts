@@ -1,4 +1,4 @@
-// The About page (SPEC section 2): two cards, 'Follow TED on' links, simplified footer.
+// The About page: two cards, 'Follow TED on' links, simplified footer.
 import { boxOf, expect, test, visibleText } from './fixtures';
 
 const TED_NETWORKS = ['Facebook', 'Instagram', 'LinkedIn', 'TikTok', 'X'];

@@ -1,4 +1,4 @@
-// The countdown (SPEC sections 4 and 9): to the launch moment (LAUNCH_AT in src/content/event.ts),
+// The countdown: to the launch moment (LAUNCH_AT in src/content/event.ts),
 // two digits per box, refreshed every second, all zero at and after launch. Time is controlled
 // with page.clock, always relative to the launch moment, so the specs hold for any edition.
 import type { Page } from '@playwright/test';

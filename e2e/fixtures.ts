@@ -17,7 +17,7 @@ export const NARROWEST = { width: 320, height: 640 };
 
 export const PAGES = ['/', '/about', '/speakers'] as const;
 
-/** The spec's scroll-to offset (SPEC section 9) and how far a landing may be off. */
+/** The spec's scroll-to offset and how far a landing may be off. */
 export const SCROLL_OFFSET = 100;
 export const SCROLL_TOLERANCE = 4;
 
@@ -121,7 +121,7 @@ export async function topOf(page: Page, id: string): Promise<number> {
 }
 
 /**
- * Wait until the element with this id rests ~100 px below the viewport top (SPEC section 9).
+ * Wait until the element with this id rests ~100 px below the viewport top.
  * Where the page is too short to scroll that far, the browser stops at the bottom of the page,
  * with the element lower than 100 px: that is the best any page can do, and is accepted.
  */

@@ -1,4 +1,4 @@
-// The home page, top to bottom, as SPEC section 2 lists it, with the copy of section 1.
+// The home page, top to bottom, as the product specification lists it, with its copy.
 import {
   DESKTOP,
   PHONE,

@@ -1,4 +1,4 @@
-// Lightness and calm (ARCHITECTURE: islands only where needed; SPEC section 4: animations):
+// Lightness and calm (islands only where needed; animations as specified):
 // pages with nothing interactive ship no React, no page logs a console error, and animations stop
 // under prefers-reduced-motion.
 import type { Page } from '@playwright/test';
@@ -76,7 +76,7 @@ for (const path of PAGES) {
     consoleGuard,
     baseURL,
   }) => {
-    // Fonts are self-hosted and the page itself makes no calls (SPEC section 7).
+    // Fonts are self-hosted and the page itself makes no calls.
     const foreign: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

@@ -1,4 +1,4 @@
-// Navigation rules (SPEC sections 2 and 9): four items, scroll offset 100 px, active item with a
+// Navigation rules: four items, scroll offset 100 px, active item with a
 // 150 px offset on `/`, the route's item elsewhere, keyboard and phone-width operation.
 import type { Locator, Page } from '@playwright/test';
 import {

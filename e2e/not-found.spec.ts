@@ -1,4 +1,4 @@
-// Any other path: the not-found page, with a real 404 status (SPEC sections 2 and 8).
+// Any other path: the not-found page, with a real 404 status.
 import { expect, failedResourcePattern, test } from './fixtures';
 
 const paths = ['/no-such-page', '/speakers/nobody/here', '/about-us?ref=e2e'];

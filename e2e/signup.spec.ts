@@ -1,5 +1,5 @@
-// The sign-up form against the real server and database: every row of SPEC section 8, the
-// states of section 4 and the rules of section 5.
+// The sign-up form against the real server and database: every row of the specification's error
+// catalogue, the form's states and the normalisation rules.
 import type { Page, Request } from '@playwright/test';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import {

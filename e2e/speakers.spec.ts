@@ -1,4 +1,4 @@
-// The speakers teaser page (SPEC sections 2, 3 and 9).
+// The speakers teaser page.
 import type { Page } from '@playwright/test';
 import { EVENT_DATE_LONG } from '../src/content/event.ts';
 import {

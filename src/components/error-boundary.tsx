@@ -8,7 +8,7 @@ interface ErrorBoundaryState {
   hasError: boolean;
 }
 
-/** The spec's generic fallback for an island that throws (SPEC section 8). */
+/** The spec's generic fallback for an island that throws. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   state: ErrorBoundaryState = { hasError: false };
 

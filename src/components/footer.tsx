@@ -15,7 +15,7 @@ import { SocialLinks } from './social-links';
 import { TeamList } from './team-list';
 
 interface FooterProps {
-  /** Full on the home page; legal notice and copyright only elsewhere (SPEC section 2). */
+  /** Full on the home page; legal notice and copyright only elsewhere. */
   mode: 'full' | 'simple';
 }
 

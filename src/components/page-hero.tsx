@@ -6,7 +6,7 @@ interface PageHeroProps {
   children?: ReactNode;
 }
 
-/** The opening of an inner page: a big title that fades in (SPEC section 4: 0.8 s). */
+/** The opening of an inner page: a big title that fades in (0.8 s). */
 export function PageHero({ kicker, title, children }: PageHeroProps) {
   return (
     <header className="bg-[radial-gradient(ellipse_at_top,var(--color-brand)_-50%,transparent_60%)] pt-32 pb-12 sm:pt-44 sm:pb-16">

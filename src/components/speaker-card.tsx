@@ -2,7 +2,7 @@ import type { SpeakerTeaser } from '../content/speakers';
 import { categoryText, SPEAKER_REVEAL_TEXT } from '../content/speakers';
 import { Silhouette } from './silhouette';
 
-// Stagger: 0.1 s per card index (SPEC section 4). Whole class names, so Tailwind finds them.
+// Stagger: 0.1 s per card index. Whole class names, so Tailwind finds them.
 const STAGGER = [
   'delay-0',
   'delay-100',

@@ -1,4 +1,4 @@
-// Copy for /about. The two cards follow SPEC section 2; the opening is ours.
+// Copy for /about. The two cards follow the product specification; the opening is ours.
 
 export const ABOUT_INTRO = {
   kicker: 'Ideas worth spreading',

@@ -1,4 +1,4 @@
-// Footer copy (SPEC section 1).
+// Footer copy.
 
 import { COPYRIGHT_YEAR, EVENT_SHORT_NAME, HOST_INSTITUTION } from './event';
 

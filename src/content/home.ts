@@ -1,4 +1,5 @@
-// Copy for the home page (SPEC section 1 gives the figures; the rest is written in its voice).
+// Copy for the home page: the figures are the product specification's, the rest is written in
+// its voice.
 
 import { EVENT_DATE_LONG } from './event';
 

@@ -1,4 +1,4 @@
-// The navigation bar's four items (SPEC section 2).
+// The navigation bar's four items.
 
 export interface SectionNavItem {
   kind: 'section';
@@ -15,7 +15,7 @@ export interface RouteNavItem {
 
 export type NavItem = SectionNavItem | RouteNavItem;
 
-/** The anchors on `/` (SPEC section 2), each key the camel case of its id. */
+/** The anchors on `/`, each key the camel case of its id. */
 export const SECTION_IDS = {
   aboutSection: 'about-section',
   emailSignup: 'email-signup',

@@ -1,4 +1,4 @@
-// The sign-up notices, word for word from SPEC section 8.
+// The sign-up notices, word for word from the product specification.
 
 export interface NoticeText {
   title: string;

@@ -1,4 +1,4 @@
-// The nine anonymous speaker teasers (SPEC section 3). Held here, never loaded from a server.
+// The nine anonymous speaker teasers. Held here, never loaded from a server.
 // Seven describe senior business, media and tech figures; the last two are student voices.
 
 import { EVENT_DATE_LONG, EVENT_DATE_SHORT } from './event';

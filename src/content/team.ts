@@ -30,5 +30,5 @@ export const TEAM: readonly TeamMember[] = [
   },
 ];
 
-/** The licensed organizer is the sole media spokesperson (SPEC section 1). */
+/** The licensed organizer is the sole media spokesperson. */
 export const PRESS_CONTACT: TeamMember = TEAM[0];

@@ -1,6 +1,6 @@
 // The home page's navigation follows the scroll position with a few lines of plain script rather
 // than a React island: the top of `/` runs no framework code at all (docs/performance.md). The
-// prerendered bar marks nothing; this marks the item of the section in view (SPEC section 2).
+// prerendered bar marks nothing; this marks the item of the section in view.
 import { chooseActiveSection, type SectionBox } from './active-section';
 
 /** The section id in the URL's hash, or null; a malformed escape is no target, not a crash. */

@@ -1,6 +1,6 @@
 import type { SignupInsert } from './signup-contract';
 
-/** Email trimmed and lower-cased (SPEC section 5). */
+/** Email trimmed and lower-cased. */
 export function normaliseEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }

@@ -13,7 +13,7 @@ export const DUPLICATE_EMAIL_CODE = '23505';
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-/** What the page sends: see SPEC section 5 for the normalisation rules. */
+/** What the page sends (normalised as in normalise-signup.ts, and again by the database). */
 export interface SignupInsert {
   email: string;
   first_name: string | null;

@@ -9,7 +9,7 @@ import { DUPLICATE_EMAIL_CODE, type SignupKind } from './signup-contract';
 export interface SignupOutcome {
   kind: SignupKind;
   notice: NoticeText;
-  /** Whether the form is replaced by the thank-you message (SPEC section 4). */
+  /** Whether the form is replaced by the thank-you message. */
   isSubscribed: boolean;
 }
 
@@ -20,7 +20,7 @@ const OUTCOMES: Record<SignupKind, SignupOutcome> = {
 };
 
 /**
- * Maps the insert's error code to what the visitor sees (SPEC section 8): null means no error.
+ * Maps the insert's error code to what the visitor sees: null means no error.
  * A duplicate still counts as subscribed. Everything else, including a network failure (which
  * supabase-js reports with an empty code), keeps the form.
  */

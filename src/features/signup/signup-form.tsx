@@ -43,7 +43,7 @@ function initialState(kind: SignupKind | undefined): { phase: Phase; notice: Sho
 const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
-/** The sign-up form: idle → submitting → subscribed (SPEC section 4), notices per section 8. */
+/** The sign-up form: idle → submitting → subscribed, notices per section 8. */
 export function SignupForm({ initialOutcome }: SignupFormProps) {
   const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
   const [notice, setNotice] = useState<ShownNotice | null>(
