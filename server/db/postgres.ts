@@ -10,11 +10,21 @@ import {
   type QueryResult,
 } from './types.ts';
 
-// Keep timestamps and bigints as PostgreSQL prints them: the REST layer builds its JSON in SQL,
-// and the CLI writes what the database holds.
+// Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
+// SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
+// parsed as PGlite parses it, so both adapters answer alike.
+const AS_PRINTED = new Set([
+  pg.types.builtins.INT8,
+  pg.types.builtins.NUMERIC,
+  pg.types.builtins.DATE,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.TIMESTAMPTZ,
+]);
 const rawTypes = {
   getTypeParser: (oid: number, format?: string) =>
-    format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : (value: string) => value,
+    format !== 'binary' && AS_PRINTED.has(oid)
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text'),
 };
 
 /**
