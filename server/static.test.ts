@@ -9,7 +9,7 @@ import { compressDist, headersFile } from '../scripts/compress.ts';
 import type { Db } from './db/types.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { testApp } from '../test-support/app.ts';
-import { metaCsp, pageCsp } from './csp.ts';
+import { metaCsp, pageCsp, STRICT_CSP } from './csp.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self'";
 const page = (title: string) =>
@@ -109,6 +109,12 @@ describe('static site', () => {
     const etag = first.headers.get('etag') ?? '';
     const again = await get('/about/', { 'Accept-Encoding': 'br', 'If-None-Match': etag });
     expect(again.status).toBe(304);
+    // A browser merges a 304's headers into the cached page: the page's own policy, not the
+    // strict default that would block its inline styles and scripts.
+    expect(again.headers.get('content-security-policy')).toBe(
+      first.headers.get('content-security-policy'),
+    );
+    expect(again.headers.get('content-security-policy')).not.toBe(STRICT_CSP);
   });
 
   it('puts the security headers on pages and files, without X-Powered-By', async () => {

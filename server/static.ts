@@ -101,12 +101,18 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
     const noop = async () => {};
     if (!HIDDEN.test(c.req.path)) {
       let hit = false;
+      let csp = '';
       await tagged(c, async () => {
         const res = await files(c, noop);
         if (!res) return;
         c.res = res;
         hit = finish(c);
+        csp = c.res.headers.get('Content-Security-Policy') ?? '';
       });
+      // etag() answers 304 with a few headers only, and a browser merges a 304's headers into the
+      // page it has cached: without the page's own policy here, the app's strict default would
+      // replace it and block the page's styles and scripts on the next visit.
+      if (hit && c.res.status === 304) c.res.headers.set('Content-Security-Policy', csp);
       if (hit) return c.res;
     }
     const res = meta.has(notFoundPage) ? await notFound(c, noop) : undefined;
