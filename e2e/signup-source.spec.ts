@@ -82,6 +82,37 @@ test.describe('the source of a sign-up', () => {
       expect(await storedSource(request, email)).toEqual([{ email, source: 'x' }]);
     });
 
+    test('posted to another origin, as to hosted Supabase, the Referer still carries it', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      // A static host plus hosted Supabase: the form posts cross-origin, where a browser sends only
+      // the origin unless the page's referrer policy allows more. "Another origin" is this server
+      // under the name localhost; form-action is widened for it, as a hosted build widens it.
+      const other = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+      const widen = (text: string) =>
+        text.replaceAll("form-action 'self'", `form-action 'self' ${other}`);
+      await page.route(/\/\?utm_source=whatsapp$/, async (route) => {
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['content-encoding'];
+        delete headers['content-length'];
+        headers['content-security-policy'] = widen(headers['content-security-policy'] ?? '');
+        const body = widen(await response.text()).replaceAll(
+          `action="/rest/v1/rpc/${SIGNUP_FORM_FUNCTION}`,
+          `action="${other}/rest/v1/rpc/${SIGNUP_FORM_FUNCTION}`,
+        );
+        await route.fulfill({ response, headers, body });
+      });
+      await page.goto('/?utm_source=whatsapp');
+      const email = uniqueEmail('source-cross');
+      const posted = page.waitForRequest((r) => r.url().startsWith(`${other}/rest/v1/rpc/`));
+      await fillAndSend(page, email);
+      expect(await (await posted).headerValue('referer')).toBe(`${baseURL}/?utm_source=whatsapp`);
+      expect(await storedSource(request, email)).toEqual([{ email, source: 'whatsapp' }]);
+    });
+
     test('a poster’s ?ref= is kept lower-cased; a bad one is dropped', async ({
       page,
       request,
