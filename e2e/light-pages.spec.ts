@@ -59,7 +59,7 @@ for (const path of ['/about', '/speakers', '/privacy']) {
   });
 }
 
-test('/ hydrates React islands (countdown, form, navigation) and nothing else loads React twice', async ({
+test('/ hydrates React islands (countdown, form) and nothing else loads React twice', async ({
   page,
 }) => {
   const { external } = await scriptsOf(page, '/');
