@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressDist } from './compress.ts';
 
-/** Not a route of the site: it exists only while an audit's server has it loaded. */
+/** Not a route of the site: it exists only while an audit runs. */
 export const FLOOR_ROUTE = '/audit-floor/';
 
 export const FLOOR_HTML = `<!doctype html>

@@ -24,12 +24,14 @@ async function main(): Promise<number> {
     if (build.status !== 0) return build.status ?? 1;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tedx-audit-'));
-  // The server reads dist/ once at start: the floor is in it from then on, and out of dist/ again.
+  // The server lists dist/ at start and reads a file when it is asked for: the floor stays in
+  // dist/ while the audit runs, and leaves it however the audit ends.
   const removeFloor = writeFloor(fileURLToPath(new URL('../dist/', import.meta.url)));
+  process.once('exit', removeFloor);
   const server = await startServer(
     { DATA_DIR: join(dataDir, 'data') },
     { log: { file: join(dataDir, 'server.log') } },
-  ).finally(removeFloor);
+  );
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -61,6 +63,7 @@ async function main(): Promise<number> {
   } finally {
     chrome.kill();
     await server.stop();
+    removeFloor();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
