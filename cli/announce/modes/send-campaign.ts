@@ -9,6 +9,7 @@ import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { n, say } from '../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
+import { emptyResult } from '../sending/run-types.ts';
 import { runCampaign } from '../sending/run.ts';
 import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
@@ -36,7 +37,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
     try {
       const status = await store.status(campaign);
       if (status.pending === 0) {
-        say(`${summaryLine(campaign, status, empty)}: nobody left to send to`);
+        say(`${summaryLine(campaign, status, emptyResult())}: nobody left to send to`);
         return 0;
       }
       const capped = max > 0 && max < status.pending ? ` (the first ${n(max)} today)` : '';
@@ -100,13 +101,3 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
     }
   });
 }
-
-const empty = {
-  sent: 0,
-  bounced: [],
-  failed: [],
-  deferred: [],
-  stop: null,
-  interrupted: false,
-  capped: false,
-};

@@ -42,3 +42,16 @@ export interface RunResult {
   /** Stopped at `max`. */
   capped: boolean;
 }
+
+/** A run that has sent nothing yet. */
+export function emptyResult(): RunResult {
+  return {
+    sent: 0,
+    bounced: [],
+    failed: [],
+    deferred: [],
+    stop: null,
+    interrupted: false,
+    capped: false,
+  };
+}

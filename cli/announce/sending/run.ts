@@ -8,7 +8,7 @@
 // sends at once and leave everyone not answered for the next run.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRecorder } from './recorder.ts';
-import type { RunOptions, RunResult } from './run-types.ts';
+import { emptyResult, type RunOptions, type RunResult } from './run-types.ts';
 import { classifyAnswer, smtpAnswer } from './smtp-answer.ts';
 import { recipients } from './recipients.ts';
 import type { Recipient } from './store.ts';
@@ -25,15 +25,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const deferTries = options.deferTries ?? 3;
   const connectionTries = options.connectionTries ?? 5;
   const recorder = createRecorder(store, campaign, { retryMs, retries: 5 });
-  const result: RunResult = {
-    sent: 0,
-    bounced: [],
-    failed: [],
-    deferred: [],
-    stop: null,
-    interrupted: false,
-    capped: false,
-  };
+  const result = emptyResult();
   const inFlight = new Set<Promise<void>>();
   const later: Turn[] = [];
   const people = recipients(store, campaign)[Symbol.asyncIterator]();
