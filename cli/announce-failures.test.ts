@@ -7,15 +7,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_DATE_LONG } from '../src/content/event.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
-import { decoded, listOn, type ListBackend } from '../test-support/announce-lists.ts';
+import {
+  ANNOUNCE_TEST_ENV as MAIL,
+  decoded,
+  listOn,
+  type ListBackend,
+} from '../test-support/announce-lists.ts';
 
 const N = 12;
-const MAIL = {
-  MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
-  SITE_URL: 'https://tedx.test',
-  ANNOUNCE_RATE: '0',
-  ANNOUNCE_RETRY_MS: '20',
-};
 
 // Several CLI runs per test: well over 30 s on a loaded 2-core machine.
 describe('announce: dry run, test message, failures', { timeout: 240_000 }, () => {

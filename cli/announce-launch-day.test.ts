@@ -4,15 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runNode } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
-import { BACKENDS, listOn, type ListBackend } from '../test-support/announce-lists.ts';
+import {
+  ANNOUNCE_TEST_ENV as MAIL,
+  BACKENDS,
+  listOn,
+  type ListBackend,
+} from '../test-support/announce-lists.ts';
 
 const N = 12;
-const MAIL = {
-  MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
-  SITE_URL: 'https://tedx.test',
-  ANNOUNCE_RATE: '0',
-  ANNOUNCE_RETRY_MS: '20',
-};
 
 /** How many messages each address received. */
 const perAddress = (sink: SmtpSink) => {

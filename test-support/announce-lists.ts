@@ -42,6 +42,14 @@ async function pgliteDir(n: number): Promise<string> {
   return dir;
 }
 
+/** The launch-day settings every announce test runs with: no pacing, short retry waits. */
+export const ANNOUNCE_TEST_ENV = {
+  MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
+  SITE_URL: 'https://tedx.test',
+  ANNOUNCE_RATE: '0',
+  ANNOUNCE_RETRY_MS: '20',
+};
+
 export const BACKENDS = ['PGlite', 'running server', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
 
 export async function listOn(name: string, n: number): Promise<ListBackend> {
