@@ -5,7 +5,7 @@ import type { AnnounceStore, Recipient } from './store.ts';
 export async function* recipients(
   store: AnnounceStore,
   campaign: string,
-  pageSize = 500,
+  pageSize = 1000,
 ): AsyncGenerator<Recipient> {
   let after = 0;
   let page = store.next(campaign, after, pageSize);
