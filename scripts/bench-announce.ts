@@ -2,13 +2,16 @@
 // 20,000 subscribers in a fresh embedded database held by the real server (as on launch day, with
 // the site up), a local SMTP sink (smtp-server), and the real `npm run announce` process, which
 // then reaches the database through the server:
-//   0. For the yardstick: a bare Nodemailer pool, same connections and message, same sink.
-//   1. ANNOUNCE_RATE=0: messages per second and the sender's peak RSS.
+//   0+1. ROUNDS times in turn: a bare Nodemailer pool (the yardstick: same connections, message
+//      and sink), then `npm run announce` to everyone with ANNOUNCE_RATE=0 (a new campaign each
+//      round): messages per second, its share of the pool's just before, the sender's peak RSS.
+//      On this 2-core machine the same pool measures anywhere from 830 to 1,340 messages/s
+//      minutes apart, so one pair decides nothing: the budget is on the median round.
 //   2. ANNOUNCE_RATE=20, stopped with Ctrl-C (SIGINT) after 300 messages: the rate the sink saw.
 //   3. For comparison, no budget: the sender opening the embedded database itself (server
 //      stopped), whose engine alone takes about 400 MB.
-// Budget (runs 1 and 2): >= 300 messages/s and >= 80% of the bare pool measured just before,
-// peak RSS < 200 MB, paced rate within 10% of 20/s.
+// Budget (runs 1 and 2): >= 300 messages/s and, in the median round, >= 80% of the bare pool
+// measured just before; peak RSS < 200 MB; paced rate within 10% of 20/s.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +27,14 @@ import { markdownTable } from '../test-support/table.ts';
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
 const PACED = { rate: BUDGET.pacedRate, messages: 300 };
 const DIRECT_MESSAGES = 5000;
+const ROUNDS = Number(process.env.BENCH_ANNOUNCE_ROUNDS ?? 3);
+
+interface Round {
+  bare: number;
+  run: Run;
+  share: number;
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Runs the measurements, prints them, returns the budgets missed. */
 export async function benchAnnounce(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
@@ -38,12 +49,14 @@ export async function benchAnnounce(): Promise<string[]> {
 
     // The real server on that directory, as on launch day with the site up.
     const server = await startServer({ DATA_DIR: dir }, { log: { file: join(dir, 'server.log') } });
-    let fast: Run;
+    const rounds: Round[] = [];
     let paced: Run;
-    let bare: number;
     try {
-      bare = await barePool(sink, SUBSCRIBERS);
-      fast = await announce(dir, sink, 'bench-fast', 0);
+      for (let i = 1; i <= ROUNDS; i++) {
+        const bare = await barePool(sink, SUBSCRIBERS);
+        const run = await announce(dir, sink, `bench-fast-${i}`, 0);
+        rounds.push({ bare, run, share: run.perSecond / bare });
+      }
       paced = await announce(dir, sink, 'bench-paced', PACED.rate, PACED.messages);
     } finally {
       await server.stop();
@@ -53,15 +66,30 @@ export async function benchAnnounce(): Promise<string[]> {
     console.log(
       `\nAnnouncement: ${SUBSCRIBERS.toLocaleString('en-US')} subscribers, local SMTP sink, embedded database (PGlite)\n`,
     );
+    const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+    console.log(
+      markdownTable(
+        ['round', 'bare pool messages/s', 'announce messages/s', 'share', 'sender peak RSS'],
+        rounds.map((r, i) => [
+          String(i + 1),
+          r.bare.toFixed(1),
+          r.run.perSecond.toFixed(1),
+          pct(r.share),
+          mb(r.run.peakRssMb),
+        ]),
+      ),
+    );
+    const share = median(rounds.map((r) => r.share));
+    const fast = rounds.find((r) => r.share === share)!.run;
+    console.log(
+      `\nMedian round: announce (server running, ANNOUNCE_RATE=0) at ${pct(share)} of a bare ` +
+        `Nodemailer pool with the same message and sink\n`,
+    );
     const rows: [string, string, Run][] = [
-      ['server running', '0', fast],
+      ['server running (median round)', '0', fast],
       ['server running', String(PACED.rate), paced],
       ['PGlite in the sender', '0', direct],
     ];
-    console.log(
-      `Bare Nodemailer pool, same message and sink: ${bare.toFixed(1)} messages/s; announce ` +
-        `(server running, ANNOUNCE_RATE=0): ${fast.perSecond.toFixed(1)}/s = ${((fast.perSecond / bare) * 100).toFixed(0)}% of it\n`,
-    );
     console.log(
       markdownTable(
         ['database', 'ANNOUNCE_RATE', 'messages', 'messages/s', 'wall time', 'sender peak RSS'],
@@ -76,17 +104,18 @@ export async function benchAnnounce(): Promise<string[]> {
       ),
     );
     const missed: string[] = [];
-    if (fast.messages !== SUBSCRIBERS)
-      missed.push(`announce sent ${fast.messages} of ${SUBSCRIBERS}`);
+    for (const { run } of rounds)
+      if (run.messages !== SUBSCRIBERS)
+        missed.push(`announce sent ${run.messages} of ${SUBSCRIBERS}`);
     if (fast.perSecond < BUDGET.perSecond)
       missed.push(
         `announce: ${fast.perSecond.toFixed(0)} messages/s, budget >= ${BUDGET.perSecond}`,
       );
-    if (fast.perSecond < bare * BUDGET.ofBarePool)
+    if (share < BUDGET.ofBarePool)
       missed.push(
-        `announce: ${fast.perSecond.toFixed(0)} messages/s, budget >= ${BUDGET.ofBarePool * 100}% of the bare pool's ${bare.toFixed(0)}`,
+        `announce: ${pct(share)} of the bare pool in the median round, budget >= ${pct(BUDGET.ofBarePool)}`,
       );
-    for (const r of [fast, paced])
+    for (const r of [...rounds.map((x) => x.run), paced])
       if (r.peakRssMb === null || r.peakRssMb >= BUDGET.rssMb)
         missed.push(`announce: peak RSS ${mb(r.peakRssMb)}, budget < ${BUDGET.rssMb} MB`);
     if (Math.abs(paced.perSecond - PACED.rate) > PACED.rate * BUDGET.rateTolerance)

@@ -4,8 +4,9 @@
 -- then: while a run filled tedxcommunity_deliveries, the planner went on believing it held a
 -- handful of rows and compared every person with every delivery record (20,000 subscribers:
 -- about three seconds a page by the end, and the send slowed to a third of its speed).
--- Only the bodies change; names, arguments, results and grants stay as 20261123100000 and
--- 20261123110000 made them.
+-- And a 'sent' outcome may now be recorded as its bare id (12 instead of
+-- {"id":12,"status":"sent","error":null}), so one call records a whole batch of them.
+-- Only the bodies change; names, arguments, results and grants stay as 20261123100000 made them.
 
 create or replace function public.tedxcommunity_announce_status(p_campaign text)
   returns table (pending bigint, already_sent bigint, unsubscribed bigint, suppressed bigint)
@@ -53,4 +54,40 @@ as $$
   where e.id > p_after and sent.hit is null and suppressed.hit is null
   order by e.id
   limit least(greatest(p_limit, 0), 1000)
+$$;
+
+-- Outcomes by id: {"id", "status": "sent"|"failed"|"bounced"|"deferred", "error"}, or a bare id
+-- for 'sent' with no error. A 'sent' is never turned into anything else; a 'bounced' also
+-- suppresses the address.
+create or replace function public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb)
+  returns integer
+  language sql volatile security definer
+  set search_path = ''
+as $$
+  with given as (
+    select (x ->> 'id')::bigint as id, x ->> 'status' as status, x ->> 'error' as error
+    from pg_catalog.jsonb_array_elements(p_outcomes) x
+    where pg_catalog.jsonb_typeof(x) = 'object'
+    union all
+    select (x #>> '{}')::bigint, 'sent', null
+    from pg_catalog.jsonb_array_elements(p_outcomes) x
+    where pg_catalog.jsonb_typeof(x) = 'number'
+  ), outcome as (
+    select g.id, g.status, g.error, e.email::text as email
+    from given g
+    join public.tedxcommunity_emails e on e.id = g.id
+  ), suppressed as (
+    insert into public.tedxcommunity_suppressed (email, reason)
+    select o.email, coalesce(o.error, 'bounced') from outcome o where o.status = 'bounced'
+    on conflict do nothing
+  ), written as (
+    insert into public.tedxcommunity_deliveries as d (campaign, email_hash, status, error)
+    select p_campaign, pg_catalog.sha256(pg_catalog.convert_to(o.email, 'UTF8')), o.status, o.error
+    from outcome o
+    on conflict (campaign, email_hash) do update
+      set status = excluded.status, error = excluded.error, updated_at = pg_catalog.now()
+      where d.status <> 'sent'
+    returning 1
+  )
+  select count(*)::integer from written
 $$;
