@@ -1,5 +1,5 @@
-// Migration 20261123110000: one sign-up per anonymous statement, and the source kept on both
-// sign-up paths, through the server's REST routes and straight in SQL, on PGlite and (when
+// Migrations 20261123110000 and 20261123130000: one sign-up per anonymous request, and the
+// source kept on both sign-up paths, through the server's REST routes and straight in SQL, on PGlite and (when
 // TEST_DATABASE_URL is set) on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from '../../test-support/app.ts';
@@ -66,6 +66,15 @@ describe.each(testDatabases())('the list rules on $name', (database) => {
           select 'x' || g || '@example.org' from generate_series(1, 3) g`);
       });
     await expect(insertAs('anon')).rejects.toMatchObject({ code: 'P0001' });
+    expect(await stored()).toEqual([]);
+    // Per request, which is per transaction (migration 20261123130000): a second one-row
+    // statement in the same anonymous transaction is refused, the next transaction may insert.
+    const twoStatementsAsAnon = db.transaction(async (tx) => {
+      await tx.exec('set local role anon');
+      await tx.exec(`insert into public.tedxcommunity_emails (email) values ('y1@example.org')`);
+      await tx.exec(`insert into public.tedxcommunity_emails (email) values ('y2@example.org')`);
+    });
+    await expect(twoStatementsAsAnon).rejects.toMatchObject({ code: 'P0001' });
     expect(await stored()).toEqual([]);
     await insertAs('service_role');
     expect(await stored()).toHaveLength(3);

@@ -26,8 +26,9 @@ for (const database of testDatabases()) {
         select 'p' || i || '@example.org', 'P' || i from generate_series(1, 30) i`);
     });
     const ids = async () =>
-      (await db.query<{ id: number }>('select id from public.tedxcommunity_emails order by id'))
-        .rows.map((r) => Number(r.id));
+      (
+        await db.query<{ id: number }>('select id from public.tedxcommunity_emails order by id')
+      ).rows.map((r) => Number(r.id));
     const deliveries = async () =>
       (
         await db.query<{ status: string; n: number }>(
@@ -71,7 +72,7 @@ for (const database of testDatabases()) {
         sent.map((id) => ({ id, status: 'sent' as const, error: null })),
       );
       const seen: number[] = [];
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await store.next('launch', after, 7);
         if (page.length === 0) break;
         expect(page.length).toBeLessThanOrEqual(7);
