@@ -34,7 +34,9 @@ interface Round {
   run: Run;
   share: number;
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The round whose share is the median. */
+const medianRound = (rounds: Round[]) =>
+  [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
 /** Runs the measurements, prints them, returns the budgets missed. */
 export async function benchAnnounce(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
@@ -79,8 +81,7 @@ export async function benchAnnounce(): Promise<string[]> {
         ]),
       ),
     );
-    const share = median(rounds.map((r) => r.share));
-    const fast = rounds.find((r) => r.share === share)!.run;
+    const { share, run: fast } = medianRound(rounds);
     console.log(
       `\nMedian round: announce (server running, ANNOUNCE_RATE=0) at ${pct(share)} of a bare ` +
         `Nodemailer pool with the same message and sink\n`,
