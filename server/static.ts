@@ -2,7 +2,7 @@
 // at start: each page's CSP (from its meta tag), the cache policy, a content ETag.
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -79,8 +79,14 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
   };
   // A file serveStatic found that is not in the site (a variant asked for by name): not served.
   const files = serveStatic({ root: distDir, precompressed: true, onFound });
-  const notFound = serveStatic({ root: distDir, path: '404.html', precompressed: true, onFound });
-  const tagged = etag();
+  const notFound = meta.has(notFoundPage)
+    ? serveStatic({ root: distDir, path: '404.html', precompressed: true, onFound })
+    : undefined;
+  // A browser merges a 304's headers into the page it has cached: the 304 keeps the page's own
+  // policy, or the app's strict default would replace it and block the page's styles and scripts
+  // on the next visit.
+  const tagged = etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'Content-Security-Policy'] });
+  const noop = async () => {};
 
   /** The headers serveStatic cannot know, on whatever it answered. */
   const finish = (c: Context) => {
@@ -98,24 +104,17 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
   };
 
   return async (c, next) => {
-    const noop = async () => {};
     if (!HIDDEN.test(c.req.path)) {
       let hit = false;
-      let csp = '';
       await tagged(c, async () => {
         const res = await files(c, noop);
         if (!res) return;
         c.res = res;
         hit = finish(c);
-        csp = c.res.headers.get('Content-Security-Policy') ?? '';
       });
-      // etag() answers 304 with a few headers only, and a browser merges a 304's headers into the
-      // page it has cached: without the page's own policy here, the app's strict default would
-      // replace it and block the page's styles and scripts on the next visit.
-      if (hit && c.res.status === 304) c.res.headers.set('Content-Security-Policy', csp);
       if (hit) return c.res;
     }
-    const res = meta.has(notFoundPage) ? await notFound(c, noop) : undefined;
+    const res = await notFound?.(c, noop);
     if (!res) return next();
     c.res = res;
     finish(c);
