@@ -50,8 +50,14 @@ export function createApp({
   const site = distDir ? createStaticSite(distDir) : undefined;
   const log = rawLog && ((line: string) => rawLog(printable(line)));
   const proxies = trustedProxies(settings.trustProxy);
-  const clientOf = (c: Context) => clientAddress(c, proxies);
   const requests = createRateLimiter(settings.requestRateLimit);
+  /** The per-address limit on every request but the service role's: the caller's address. */
+  const limitRequests = (c: Context) => {
+    const client = clientAddress(c, proxies);
+    const retryAfter = requests.hit(client);
+    if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
+    return client;
+  };
   const callFunction = createFunctionCaller();
   const restApp = createRestApp({
     db,
@@ -59,8 +65,7 @@ export function createApp({
     callFunction,
     // One limit per address for both ways to sign up: the table insert and the form's function.
     signups: createRateLimiter(settings.signupRateLimit),
-    requests,
-    clientOf,
+    limitRequests,
   });
   let failed = false;
   const fatal = (error: unknown) => {
@@ -97,8 +102,7 @@ export function createApp({
   const unsubscribe = createUnsubscribe(db, callFunction);
   // Anyone may follow or post an unsubscribe link: counted against the same per-address limit.
   app.use('/unsubscribe', async (c, next) => {
-    const retryAfter = requests.hit(clientOf(c));
-    if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
+    limitRequests(c);
     await next();
   });
   app.get('/unsubscribe', unsubscribe);

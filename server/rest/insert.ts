@@ -11,7 +11,6 @@ import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './sign
 export interface InsertDeps {
   db: Db;
   limiter: RateLimiter;
-  clientOf: (c: Context) => string;
 }
 
 /**
@@ -32,10 +31,11 @@ function checkTypes(rows: InsertRow[]) {
   }
 }
 
-export function createInsert({ db, limiter, clientOf }: InsertDeps) {
-  return async function insert(c: Context, role: ApiRole): Promise<Response> {
+export function createInsert({ db, limiter }: InsertDeps) {
+  /** `client`: the caller's address (for anon, whose sign-ups are limited per address). */
+  return async function insert(c: Context, role: ApiRole, client: string): Promise<Response> {
     if (role === 'anon') {
-      const retryAfter = limiter.hit(clientOf(c));
+      const retryAfter = limiter.hit(client);
       if (retryAfter !== null) throw tooManyRequests(retryAfter);
     }
     const prefer = parsePrefer(c.req.header('prefer'));

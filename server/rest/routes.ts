@@ -10,9 +10,9 @@ import type { ApiRole, Db } from '../db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
-import { HTTP, pgrst, RestError } from './errors.ts';
+import { HTTP, pgrst } from './errors.ts';
 import { createInsert } from './insert.ts';
-import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { createRpc } from './rpc.ts';
 import { createSelect } from './select.ts';
 
@@ -22,12 +22,13 @@ export interface RestOptions {
   callFunction: CallFunction;
   /** Sign-ups (inserts and anonymous function calls) per address per minute. */
   signups: RateLimiter;
-  /** Every request not made with the service-role key, per address per minute. */
-  requests: RateLimiter;
-  clientOf: (c: Context) => string;
+  /** The per-address limit on every request not made with the service-role key: the caller's
+   * address, or a 429 thrown. */
+  limitRequests: (c: Context) => string;
 }
 
-type RestEnv = { Variables: { role: ApiRole } };
+/** The caller's address is only worked out for requests that are limited (not the service role). */
+type RestEnv = { Variables: { role: ApiRole; client: string } };
 
 function checkTable(table: string) {
   if (table === SIGNUP_TABLE) return;
@@ -59,16 +60,11 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({
-    db: options.db,
-    limiter: options.signups,
-    clientOf: options.clientOf,
-  });
+  const insert = createInsert({ db: options.db, limiter: options.signups });
   const rpc = createRpc({
     db: options.db,
     callFunction: options.callFunction,
     limiter: options.signups,
-    clientOf: options.clientOf,
   });
   const { select, refuseWrite } = createSelect(options.db);
   const app = new Hono<RestEnv>();
@@ -78,20 +74,15 @@ export function createRestApp(options: RestOptions) {
   // the grants will refuse and a function call all cost the caller, before any SQL.
   app.use(async (c, next) => {
     let role: ApiRole | undefined;
-    let refusal: unknown;
     try {
       role = authenticate(
         c.req.header('apikey') ?? c.req.query('apikey'),
         c.req.header('authorization'),
       );
-    } catch (error) {
-      refusal = error;
+    } finally {
+      // A wrong key is counted too (and a 429 answered before its 401).
+      if (role !== 'service_role') c.set('client', options.limitRequests(c));
     }
-    if (role !== 'service_role') {
-      const retryAfter = options.requests.hit(options.clientOf(c));
-      if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
-    }
-    if (refusal || !role) throw refusal instanceof RestError ? refusal : unsupported(c.req.method);
     c.set('role', role);
     await next();
   });
@@ -100,14 +91,14 @@ export function createRestApp(options: RestOptions) {
   app.all('/rpc/*', (c) => {
     checkProfile(c);
     if (c.req.method !== 'POST') throw unsupported(c.req.method);
-    return rpc(c, c.get('role'), rest(c, '/rpc/'));
+    return rpc(c, c.get('role'), c.get('client'), rest(c, '/rpc/'));
   });
   app.all('*', (c) => {
     checkTable(rest(c, '/rest/v1/'));
     checkProfile(c);
     const method = c.req.method;
     const role = c.get('role');
-    if (method === 'POST') return insert(c, role);
+    if (method === 'POST') return insert(c, role, c.get('client'));
     if (method === 'GET' || method === 'HEAD') return select(c, role);
     if (method === 'PATCH' || method === 'PUT' || method === 'DELETE') return refuseWrite(c, role);
     throw unsupported(method);

@@ -117,14 +117,19 @@ export interface RpcDeps {
   callFunction: CallFunction;
   /** The sign-up limit, for anonymous calls (the sign-up form's function writes). */
   limiter: RateLimiter;
-  clientOf: (c: Context) => string;
 }
 
-export function createRpc({ db, callFunction, limiter, clientOf }: RpcDeps) {
-  return async function rpc(c: Context, role: ApiRole, name: string): Promise<Response> {
+export function createRpc({ db, callFunction, limiter }: RpcDeps) {
+  /** `client`: the caller's address (for anon, whose calls are limited per address). */
+  return async function rpc(
+    c: Context,
+    role: ApiRole,
+    client: string,
+    name: string,
+  ): Promise<Response> {
     // An anonymous call can write (the sign-up form does): it counts against the sign-up limit.
     if (role === 'anon') {
-      const retryAfter = limiter.hit(clientOf(c));
+      const retryAfter = limiter.hit(client);
       if (retryAfter !== null) {
         // A browser posting the sign-up form cannot show JSON: send it to the failure page.
         if (name === SIGNUP_FORM_FUNCTION && isFormPost(c)) return overLimitPage(retryAfter);
