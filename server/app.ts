@@ -33,10 +33,11 @@ export interface AppOptions {
 
 /**
  * The path only (a query string could carry anything), any segment with an @ in it redacted,
- * so no email address reaches a log even when someone puts one in a URL.
+ * so no email address reaches a log even when someone puts one in a URL. (Control characters
+ * are stripped from every log line by `log` below.)
  */
 export function loggable(path: string): string {
-  return printable(path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200));
+  return path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200);
 }
 
 export function createApp({

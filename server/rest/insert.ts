@@ -2,7 +2,6 @@
 import type { Context } from 'hono';
 import type { ApiRole, Db } from '../db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
-import { CORS_HEADERS } from './cors.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 import { parsePrefer } from './request.ts';
@@ -46,7 +45,7 @@ export function createInsert({ db, limiter }: InsertDeps) {
     checkTypes(body.rows);
     const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
     const param = JSON.stringify(body.rows);
-    const headers = { ...CORS_HEADERS, 'Content-Range': '*/*' };
+    const headers = { 'Content-Range': '*/*' };
     if (!prefer.returnRepresentation) {
       await withPgErrors(role, () => db.executeAs(role, sql, [param]));
       return new Response(null, {

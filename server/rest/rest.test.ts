@@ -48,6 +48,9 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     expect(res.status).toBe(201);
     expect(await res.text()).toBe('');
     expect(res.headers.get('content-range')).toBe('*/*');
+    // A browser may read the answer and its Content-Range (cors() on the REST routes).
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
     const { rows } = await db.query<{ email: string; first_name: string }>(
       'select email, first_name from public.tedxcommunity_emails',
     );

@@ -55,6 +55,7 @@ describe.each(testDatabases())('POST /rest/v1/rpc on $name', (database) => {
     const res = await call('rpc_test_greet', JSON.stringify({ greeting: 'Hello', name: 'Ada' }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.json()).toBe('Hello, Ada');
     const sum = await call('rpc_test_sum', JSON.stringify({ a: 2, b: 40 }));
     expect(await sum.json()).toBe(42);

@@ -13,7 +13,6 @@ import {
   type FunctionArgs,
 } from '../db/call-function.ts';
 import type { ApiRole, Db, Queryable } from '../db/types.ts';
-import { CORS_HEADERS } from './cors.ts';
 import { emptyOrInvalidJson, HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 
@@ -98,7 +97,6 @@ function overLimitPage(retryAfter: number): Response {
   return new Response(null, {
     status: 303,
     headers: {
-      ...CORS_HEADERS,
       Location: `${SIGNUP_OUTCOME_PATHS.failure}#email-signup`,
       'Retry-After': String(retryAfter),
       'Cache-Control': 'no-store',
@@ -157,7 +155,7 @@ export function createRpc({ db, callFunction, limiter }: RpcDeps) {
         }
       }),
     );
-    const headers = new Headers(CORS_HEADERS);
+    const headers = new Headers();
     if (result.body !== null) headers.set('Content-Type', JSON_TYPE);
     for (const [key, value] of result.extra) headers.set(key, value);
     const status = result.code ?? (result.body === null ? HTTP.noContent : HTTP.ok);

@@ -1,7 +1,6 @@
 // GET/HEAD for the organiser tools (service role), and the refusals anon gets from the grants.
 import type { Context } from 'hono';
 import type { ApiRole, Db } from '../db/types.ts';
-import { CORS_HEADERS } from './cors.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { nonNegative, parsePrefer } from './request.ts';
 import {
@@ -36,7 +35,7 @@ export function createSelect(db: Db) {
     const range = n > 0 ? `${offset}-${offset + n - 1}/${total}` : `*/${total}`;
     return new Response(c.req.method === 'HEAD' ? null : (page?.body ?? '[]'), {
       status: 200,
-      headers: { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, 'Content-Range': range },
+      headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range },
     });
   }
 
