@@ -13,19 +13,15 @@ import {
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
 // parsed as PGlite parses it, so both adapters answer alike.
-const AS_PRINTED = new Set([
+const types = new pg.TypeOverrides();
+for (const oid of [
   pg.types.builtins.INT8,
   pg.types.builtins.NUMERIC,
   pg.types.builtins.DATE,
   pg.types.builtins.TIMESTAMP,
   pg.types.builtins.TIMESTAMPTZ,
-]);
-const rawTypes = {
-  getTypeParser: (oid: number, format?: string) =>
-    format !== 'binary' && AS_PRINTED.has(oid)
-      ? (value: string) => value
-      : pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text'),
-};
+])
+  types.setTypeParser(oid, 'text', (value: string) => value);
 
 /**
  * A stable name per statement text, so each pooled connection prepares it once. Only for
@@ -45,7 +41,7 @@ function statementName(sql: string): string {
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query({ text: sql, values: params, types: rawTypes });
+      const result = await client.query(sql, params);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string): Promise<void> {
@@ -66,7 +62,11 @@ const beginAs: Record<ApiRole, string> = {
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export function openPostgres(options: PostgresOptions): Db {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
@@ -90,14 +90,7 @@ export function openPostgres(options: PostgresOptions): Db {
     kind: 'postgres',
     ...wrap(pool),
     queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-      return inTransaction(beginAs[role], async (client) => {
-        const result = await client.query({
-          text: sql,
-          values: params,
-          types: rawTypes,
-        });
-        return { rows: result.rows as T[] };
-      });
+      return inTransaction(beginAs[role], (client) => wrap(client).query<T>(sql, params));
     },
     executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
       return inTransaction(beginAs[role], async (client) => {
