@@ -27,10 +27,11 @@ as $$
     ) suppressed on true
   )
   select
-    (select count(*) from people where not sent and not suppressed),
-    (select count(*) from people where sent),
+    count(*) filter (where not sent and not suppressed),
+    count(*) filter (where sent),
     (select count(*) from public.tedxcommunity_unsubscribed),
-    (select count(*) from people where suppressed and not sent)
+    count(*) filter (where suppressed and not sent)
+  from people
 $$;
 
 create or replace function public.tedxcommunity_announce_next(
@@ -65,13 +66,13 @@ create or replace function public.tedxcommunity_announce_record(p_campaign text,
   set search_path = ''
 as $$
   with given as (
-    select (x ->> 'id')::bigint as id, x ->> 'status' as status, x ->> 'error' as error
-    from pg_catalog.jsonb_array_elements(p_outcomes) x
-    where pg_catalog.jsonb_typeof(x) = 'object'
-    union all
-    select (x #>> '{}')::bigint, 'sent', null
-    from pg_catalog.jsonb_array_elements(p_outcomes) x
-    where pg_catalog.jsonb_typeof(x) = 'number'
+    select
+      case when bare then (x #>> '{}')::bigint else (x ->> 'id')::bigint end as id,
+      case when bare then 'sent' else x ->> 'status' end as status,
+      case when bare then null else x ->> 'error' end as error
+    from pg_catalog.jsonb_array_elements(p_outcomes) x,
+      lateral (select pg_catalog.jsonb_typeof(x) = 'number' as bare) b
+    where pg_catalog.jsonb_typeof(x) in ('object', 'number')
   ), outcome as (
     select g.id, g.status, g.error, e.email::text as email
     from given g
