@@ -2,9 +2,14 @@
 // is plain CommonJS that Node 0.12 onwards can parse. The project runs its TypeScript directly,
 // which Node does without flags from 22.18; an older Node would fail with a stack trace
 // (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
-/* global process */
+/* global process, require */
 'use strict';
-var NEEDED = [22, 18];
+// The version package.json's engines field names (">=22.18"), so the two cannot drift.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
+var NEEDED = require('../package.json')
+  .engines.node.match(/(\d+)\.(\d+)/)
+  .slice(1)
+  .map(Number);
 var have = process.versions.node.split('.').map(Number);
 var ok = have[0] > NEEDED[0] || (have[0] === NEEDED[0] && have[1] >= NEEDED[1]);
 if (!ok) {

@@ -42,7 +42,7 @@ function isTrusted(list: BlockList, address: string): boolean {
 }
 
 /** The connection's peer, or undefined when there is no connection (app.request() in tests). */
-export function peerAddress(c: Context): string | undefined {
+function peerAddress(c: Context): string | undefined {
   if (!c.env) return undefined;
   try {
     const address = getConnInfo(c).remote.address;

@@ -4,7 +4,7 @@
 // travel as text parameters (Postgres casts them), names are quoted identifiers.
 import type { Queryable } from './types.ts';
 
-export interface FunctionSignature {
+interface FunctionSignature {
   arg_names: string[] | null;
   arg_count: number;
   default_count: number;
@@ -36,7 +36,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The call by named parameters ($1…), answering as PostgREST does: a set as one JSON array, a
  * value as JSON, void as nothing.
  */
-export function callSql(
+function callSql(
   name: string,
   names: string[],
   signature: Pick<FunctionSignature, 'returns_set' | 'returns_void'>,
@@ -68,7 +68,7 @@ export class FunctionNotFound extends Error {
   }
 }
 
-export interface FunctionCallResult {
+interface FunctionCallResult {
   /** JSON text; null for a void function. */
   body: string | null;
 }

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { emptyOrInvalidJson, HTTP, pgrst } from './errors.ts';
 
 /** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
-export const BODY_LIMIT_BYTES = 8 * 1024;
+const BODY_LIMIT_BYTES = 8 * 1024;
 
 /**
  * Hono's bodyLimit, answering as PostgREST (413, PGRST413) before reading past the limit. A body
@@ -14,7 +14,8 @@ export const BODY_LIMIT_BYTES = 8 * 1024;
  * socket (measured: about a tenth of the server's time at 50 connections). Anything else, a
  * chunked body above all, goes through bodyLimit, which counts the bytes as they arrive.
  */
-export function restBodyLimit(maxSize = BODY_LIMIT_BYTES): MiddlewareHandler {
+export function restBodyLimit(): MiddlewareHandler {
+  const maxSize = BODY_LIMIT_BYTES;
   const tooLarge = () => {
     throw pgrst(
       HTTP.payloadTooLarge,

@@ -5,7 +5,7 @@ import { rateKey } from '../client-address.ts';
 import { HTTP, RestError } from './errors.ts';
 
 const WINDOW_MS = 60_000;
-export const MAX_TRACKED = 20_000;
+const MAX_TRACKED = 20_000;
 const OVERFLOW = '(overflow)';
 
 export interface RateLimiter {
