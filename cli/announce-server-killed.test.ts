@@ -5,14 +5,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runNode, startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { listOn } from '../test-support/announce-lists.ts';
+import { ANNOUNCE_TEST_ENV, listOn } from '../test-support/announce-lists.ts';
 
 const N = 30;
-const MAIL = {
-  MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
-  SITE_URL: 'https://tedx.test',
-  ANNOUNCE_RETRY_MS: '20',
-};
 
 describe('announce when the server dies mid-run', { timeout: 240_000 }, () => {
   const cleanup: (() => Promise<void>)[] = [];
@@ -25,7 +20,7 @@ describe('announce when the server dies mid-run', { timeout: 240_000 }, () => {
     cleanup.push(() => list.dispose());
     const sink = await startSmtpSink({ keep: true });
     cleanup.push(() => sink.close());
-    const env = { ...MAIL, ...list.env, SMTP_URL: sink.url() };
+    const env = { ...ANNOUNCE_TEST_ENV, ...list.env, SMTP_URL: sink.url() };
 
     const child = runNode(['cli/announce.ts', '--campaign', 'killed', '--yes'], {
       ...env,

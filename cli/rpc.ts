@@ -3,7 +3,9 @@
 // either way the answer is PostgREST's JSON.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { argsAsText, createFunctionCaller, FunctionNotFound } from '../server/db/call-function.ts';
-import { CliError, type Backend } from './sources.ts';
+import type { Settings } from '../server/settings.ts';
+import { normaliseEmail } from '../src/lib/normalise-signup.ts';
+import { CliError, openBackend, type Backend } from './sources.ts';
 
 /** Scalars, or JSON for a json/jsonb argument. */
 type Args = Record<string, string | number | boolean | null | object>;
@@ -66,4 +68,44 @@ export function functionCaller(backend: Backend): FunctionCaller {
   if (backend.kind === 'db') return dbCaller(backend);
   if (backend.kind === 'rest') return restCaller(backend);
   throw new CliError(`Nobody has signed up yet: ${backend.description}`);
+}
+
+/**
+ * Opens the backend the settings name, hands `fn` its caller (null when there is no database
+ * yet) and its description, and closes it afterwards, whatever happens.
+ */
+export async function withCaller<T>(
+  settings: Settings,
+  fn: (caller: FunctionCaller | null, description: string) => Promise<T>,
+): Promise<T> {
+  const backend = await openBackend(settings);
+  try {
+    return await fn(backend.kind === 'none' ? null : functionCaller(backend), backend.description);
+  } finally {
+    await backend.close();
+  }
+}
+
+/** What to say once a function has looked for an address (as stored) on a backend. */
+export interface EmailLines {
+  found(email: string, description: string): string;
+  notFound(email: string, description: string): string;
+}
+
+/**
+ * One address for a migration function that takes it in any case (p_email) and answers whether
+ * it was there: says on stdout which, with the address as stored.
+ */
+export function callForEmail(
+  settings: Settings,
+  fn: string,
+  email: string,
+  lines: EmailLines,
+): Promise<number> {
+  return withCaller(settings, async (caller, description) => {
+    const found = caller !== null && (await caller.scalar<boolean>(fn, { p_email: email }));
+    const say = found ? lines.found : lines.notFound;
+    process.stdout.write(say(normaliseEmail(email), description) + '\n');
+    return 0;
+  });
 }

@@ -5,9 +5,9 @@ import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
-import { functionCaller } from './rpc.ts';
+import { callForEmail } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
-import { CliError, openBackend, openSource } from './sources.ts';
+import { CliError, openSource } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -42,23 +42,11 @@ function parseArgs(argv: string[]): Args | null {
 }
 
 /** A person who asks to be deleted: their sign-up and their delivery records. */
-async function remove(settings: ReturnType<typeof settingsOrExit>, email: string): Promise<number> {
-  const backend = await openBackend(settings);
-  try {
-    const shown = email.trim().toLowerCase();
-    const found =
-      backend.kind !== 'none' &&
-      (await functionCaller(backend).scalar<boolean>('tedxcommunity_remove', { p_email: email }));
-    process.stdout.write(
-      found
-        ? `Removed ${shown} from ${backend.description}\n`
-        : `${shown} was not on the list (${backend.description}); nothing removed\n`,
-    );
-    return 0;
-  } finally {
-    await backend.close();
-  }
-}
+const remove = (settings: ReturnType<typeof settingsOrExit>, email: string) =>
+  callForEmail(settings, 'tedxcommunity_remove', email, {
+    found: (shown, on) => `Removed ${shown} from ${on}`,
+    notFound: (shown, on) => `${shown} was not on the list (${on}); nothing removed`,
+  });
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));

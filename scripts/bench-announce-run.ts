@@ -8,6 +8,17 @@ import type { SmtpSink } from '../test-support/smtp-sink.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
+/** The sender and site every bench message names (MAIL_FROM, SITE_URL). */
+export const BENCH_FROM = 'TEDxKampalaBS <hello@bench.example>';
+export const BENCH_SITE = 'https://bench.example';
+
+/** Messages per second the sink saw from its message number `start` on: first to last. */
+export function sinkRate(sink: SmtpSink, start: number): number {
+  const times = sink.times.slice(start);
+  const span = (times[times.length - 1] - times[0]) / 1000;
+  return span > 0 ? (times.length - 1) / span : 0;
+}
+
 /** The Node flags `npm run announce` runs with (package.json): a small heap keeps its memory
  * flat, as the live data does not grow with the list. */
 const NODE_FLAGS =
@@ -56,8 +67,8 @@ export async function announce(
         SUPABASE_URL: '',
         DATA_DIR: dataDir,
         SMTP_URL: sink.url(),
-        MAIL_FROM: 'TEDxKampalaBS <hello@bench.example>',
-        SITE_URL: 'https://bench.example',
+        MAIL_FROM: BENCH_FROM,
+        SITE_URL: BENCH_SITE,
         ANNOUNCE_RATE: String(rate),
       },
     },
@@ -78,11 +89,9 @@ export async function announce(
   clearInterval(poll);
   if (code !== 0 && !(interrupted && code === 130))
     throw new Error(`announce exited ${code}:\n${stderr}`);
-  const times = sink.times.slice(start);
-  const span = (times[times.length - 1] - times[0]) / 1000;
   return {
-    messages: times.length,
-    perSecond: span > 0 ? (times.length - 1) / span : 0,
+    messages: sink.times.length - start,
+    perSecond: sinkRate(sink, start),
     wallSeconds: (performance.now() - started) / 1000,
     peakRssMb: peak,
   } satisfies Run;

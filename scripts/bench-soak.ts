@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { SOAK_BUDGET } from '../test-support/budgets.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { startServer } from '../test-support/server-process.ts';
 
@@ -20,7 +21,6 @@ const SLOW_CLIENTS = 200; // of TOTAL: held open with trickled headers until the
 const HARD_LIMIT_MS = 20 * 60_000;
 /** The share of the hostile requests sent before "before" is measured. */
 const WARM_UP_SHARE = 0.25;
-export const SOAK_BUDGET = { rssGrowthMb: 50 };
 
 /** The proxy the honest client comes through; the hostile ones use 127.0.1.x. */
 const PROXY = '127.0.0.3';

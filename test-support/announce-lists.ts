@@ -22,7 +22,7 @@ export interface ListBackend {
 }
 
 /** person1's first name is "Pb": digits spelled as letters, so the greeting uses it. */
-export const firstNameOf = (i: number) => `P${String(i).replace(/\d/g, (d) => 'abcdefghij'[+d])}`;
+const firstNameOf = (i: number) => `P${String(i).replace(/\d/g, (d) => 'abcdefghij'[+d])}`;
 const people = (n: number) =>
   Array.from(
     { length: n },

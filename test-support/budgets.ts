@@ -25,6 +25,11 @@ export const BENCH_BUDGET = {
   p99AtConnections: 50,
 } as const;
 
+export const SOAK_BUDGET = {
+  /** The server's resident memory over the hostile soak (scripts/bench-soak.ts), after warm-up. */
+  rssGrowthMb: 50,
+} as const;
+
 export const ANNOUNCE_BUDGET = {
   /** `npm run announce` with ANNOUNCE_RATE=0 to a local SMTP sink, 20,000 subscribers. */
   perSecond: 300,

@@ -3,7 +3,7 @@
 // each chart is drawn twice, for a phone and for a laptop, so its text stays readable on both.
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
-import { CAMPAIGN_STATUSES, shiftDay, type ReportData } from './data.ts';
+import { CAMPAIGN_STATUSES, campaignNames, shiftDay, type ReportData } from './data.ts';
 import { COLORS, FONT_SANS } from './look.ts';
 
 export interface Chart {
@@ -213,7 +213,7 @@ export const STATUS_COLORS: Record<(typeof CAMPAIGN_STATUSES)[number], string> =
 };
 
 export function campaignProgress(data: ReportData): Chart {
-  const names = [...new Set(data.campaigns.map((c) => c.campaign))];
+  const names = campaignNames(data);
   const longest = Math.max(...names.map((n) => n.length), 4);
   const max = Math.max(
     ...names.map((name) =>

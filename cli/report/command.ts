@@ -2,8 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Settings } from '../../server/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
-import { functionCaller } from '../rpc.ts';
-import { CliError, openBackend } from '../sources.ts';
+import { withCaller } from '../rpc.ts';
+import { CliError } from '../sources.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
 import { terminalSummary } from './summary.ts';
@@ -19,20 +19,12 @@ function madeAt(now: Date): string {
   return `${when} (${EVENT_TIME_ZONE})`;
 }
 
-export async function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
+export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
   const now = new Date();
-  const backend = await openBackend(settings);
-  try {
-    const raw =
-      backend.kind === 'none'
-        ? EMPTY_RAW
-        : await readReport(functionCaller(backend), EVENT_TIME_ZONE);
+  return withCaller(settings, async (caller, from) => {
+    const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
-    const html = reportHtml(data, {
-      eventName: EVENT_SHORT_NAME,
-      madeAt: madeAt(now),
-      from: backend.description,
-    });
+    const html = reportHtml(data, { eventName: EVENT_SHORT_NAME, madeAt: madeAt(now), from });
     try {
       writeFileSync(out, html);
     } catch (error) {
@@ -40,12 +32,10 @@ export async function report(settings: Settings, out = DEFAULT_REPORT_FILE): Pro
         `Could not write ${out} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): choose another --out FILE`,
       );
     }
-    process.stdout.write(terminalSummary(data, backend.description) + '\n');
+    process.stdout.write(terminalSummary(data, from) + '\n');
     process.stderr.write(
       `Wrote the report to ${out}: open it in any browser, it needs no network.\n`,
     );
     return 0;
-  } finally {
-    await backend.close();
-  }
+  });
 }

@@ -58,7 +58,7 @@ export const readReport = (caller: FunctionCaller, timeZone: string) =>
   caller.scalar<ReportRaw>('tedxcommunity_report', { p_time_zone: timeZone });
 
 /** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(timeZone: string, at: Date): string {
+function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
 }
 
@@ -67,6 +67,15 @@ export function shiftDay(day: string, by: number): string {
   d.setUTCDate(d.getUTCDate() + by);
   return d.toISOString().slice(0, 10);
 }
+
+/** The campaigns, each once, in the order the report has them. */
+export const campaignNames = (data: ReportData) => [
+  ...new Set(data.campaigns.map((c) => c.campaign)),
+];
+
+/** A count as a whole-number share of everyone on the list: `42%`. */
+export const shareOfTotal = (data: ReportData, count: number) =>
+  `${Math.round((count / Math.max(1, data.total)) * 100)}%`;
 
 const lookup = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
 const sum = (rows: { n: number }[]) => rows.reduce((s, r) => s + Number(r.n), 0);

@@ -4,7 +4,8 @@
 // no address or name is in the file, so organisers may forward it.
 import { escapeHtml as esc } from '../../server/escape-html.ts';
 import * as charts from './charts.ts';
-import { CAMPAIGN_STATUSES, type ReportData } from './data.ts';
+import { n } from '../announce/output/say.ts';
+import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
 import { COLORS, displayFontFace, FONT_DISPLAY, FONT_SANS } from './look.ts';
 import { recentStats } from './summary.ts';
 
@@ -15,7 +16,6 @@ export interface PageInfo {
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
-const n = (x: number) => x.toLocaleString('en-US');
 
 function css(): string {
   const c = COLORS;
@@ -88,7 +88,7 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
   ];
   const active = data.days.filter((d) => d.signups > 0);
   const left = data.days.filter((d) => d.unsubscribes + d.bounces > 0);
-  const campaigns = [...new Set(data.campaigns.map((c) => c.campaign))];
+  const campaigns = campaignNames(data);
   const sections = [
     figure(
       'per-day',
@@ -122,11 +122,7 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
             table(
               'The numbers by source',
               ['Source', 'Sign-ups', 'Share'],
-              data.sources.map((s) => [
-                s.source,
-                s.n,
-                `${Math.round((s.n / Math.max(1, data.total)) * 100)}%`,
-              ]),
+              data.sources.map((s) => [s.source, s.n, shareOfTotal(data, s.n)]),
             ),
     ),
     figure(

@@ -1,9 +1,9 @@
 // What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
 // so a glance over SSH tells the organisers how the list is doing without opening the file.
-import type { ReportData } from './data.ts';
+import { n } from '../announce/output/say.ts';
+import { shareOfTotal, type ReportData } from './data.ts';
 
 const BAR_WIDTH = 30;
-const n = (x: number) => x.toLocaleString('en-US');
 
 export function recentStats(data: ReportData) {
   const last = (k: number) => data.days.filter((d) => d.day <= data.today).slice(-k);
@@ -35,7 +35,7 @@ export function terminalSummary(data: ReportData, from: string): string {
   const recent = recentStats(data);
   const top = data.sources
     .slice(0, 3)
-    .map((s) => `${s.source} ${Math.round((s.n / Math.max(1, data.total)) * 100)}%`)
+    .map((s) => `${s.source} ${shareOfTotal(data, s.n)}`)
     .join(', ');
   return [
     `${n(data.total)} on the list (${from}): ${n(recent.today)} today, ${n(recent.last7)} in the last 7 days.`,

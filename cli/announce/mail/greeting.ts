@@ -3,7 +3,7 @@
 // organisers' mail under their domain. Letters of any script (with their combining marks),
 // spaces, hyphens and apostrophes, at most 40 characters; otherwise the fallback greeting.
 
-export const NAME_MAX_LENGTH = 40;
+const NAME_MAX_LENGTH = 40;
 
 // Starts with a letter; then letters, marks, spaces, hyphens, straight or curly apostrophes.
 const NAME = /^\p{L}[\p{L}\p{M} '’-]*$/u;

@@ -1,7 +1,11 @@
 // The dry run's list check: the pure rules, the list as the migration's function pages it out
 // (PGlite and, when TEST_DATABASE_URL is set, PostgreSQL), and the dry run printing it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOn, type ListBackend } from '../../../test-support/announce-lists.ts';
+import {
+  ANNOUNCE_TEST_ENV,
+  listOn,
+  type ListBackend,
+} from '../../../test-support/announce-lists.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,
@@ -82,7 +86,7 @@ describe('the dry run', () => {
   afterAll(() => list.dispose());
 
   it('prints the list check and sends nothing', async () => {
-    const env = { ...list.env, MAIL_FROM: 'T <hello@tedx.test>', SITE_URL: 'https://tedx.test' };
+    const env = { ...ANNOUNCE_TEST_ENV, ...list.env };
     const result = await runCli(['cli/announce.ts', '--campaign', 'launch', '--dry-run'], env);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('List check (changes nothing):');

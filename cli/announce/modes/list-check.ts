@@ -3,6 +3,8 @@
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { usableFirstName } from '../mail/greeting.ts';
+import { n } from '../output/say.ts';
+import { keysetPaged } from '../sending/recipients.ts';
 import type { FunctionCaller } from '../../rpc.ts';
 
 export interface ListRow {
@@ -22,14 +24,14 @@ export interface Finding {
   examples: string[];
 }
 
-export const EXAMPLES = 5;
+const EXAMPLES = 5;
 /** This many sign-ups or more in one clock minute is a burst (a script, or a class at once). */
-export const BURST_PER_MINUTE = 10;
+const BURST_PER_MINUTE = 10;
 
 // Mailboxes of a role or a machine, not of a person who asked to hear from us (RFC 2142 and
 // the usual ones). Compared without a +tag.
 // prettier-ignore
-export const ROLE_LOCAL_PARTS = new Set([
+const ROLE_LOCAL_PARTS = new Set([
   'abuse', 'admin', 'administrator', 'billing', 'contact', 'enquiries', 'help', 'hostmaster',
   'info', 'mail', 'mailer-daemon', 'marketing', 'no-reply', 'noc', 'noreply', 'office',
   'postmaster', 'root', 'sales', 'security', 'support', 'team', 'webmaster',
@@ -98,7 +100,7 @@ export function checkList(rows: ListRow[]): Finding[] {
 export function formatFindings(findings: Finding[]): string {
   const lines = ['List check (changes nothing):'];
   for (const f of findings) {
-    lines.push(`  ${f.title}: ${f.count.toLocaleString('en-US')}`);
+    lines.push(`  ${f.title}: ${n(f.count)}`);
     for (const example of f.examples) lines.push(`    ${example}`);
   }
   lines.push(
@@ -114,13 +116,8 @@ const PAGE = 1000;
 /** Every sign-up, a page at a time, through the migration's service-role function. */
 export async function readList(caller: FunctionCaller): Promise<ListRow[]> {
   const all: ListRow[] = [];
-  for (let after = 0; ;) {
-    const page = await caller.rows<ListRow>('tedxcommunity_signups_page', {
-      p_after: after,
-      p_limit: PAGE,
-    });
-    all.push(...page);
-    if (page.length < PAGE) return all;
-    after = page[page.length - 1].id;
-  }
+  const page = (after: number, limit: number) =>
+    caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
+  for await (const row of keysetPaged(page, PAGE)) all.push(row);
+  return all;
 }
