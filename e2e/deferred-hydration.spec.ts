@@ -4,8 +4,7 @@
 // shows live digits when it scrolls into view at a reading pace; and a form typed into before
 // its island hydrated keeps what was typed.
 import type { Page, Request } from '@playwright/test';
-import { SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { DESKTOP, PHONE, expect, test, uniqueEmail } from './fixtures';
+import { DESKTOP, PHONE, expect, isInsert, test, uniqueEmail } from './fixtures';
 
 /** Every script the page requests from now on (the page's own scripts are inline in its HTML). */
 function recordScripts(page: Page): string[] {
@@ -105,9 +104,7 @@ test('a form typed into before its island hydrates keeps what was typed, then se
   await expect(section.getByRole('textbox', { name: /first name/i })).toHaveValue('Ada');
   await expect(section.getByRole('textbox', { name: /email/i })).toHaveValue(address);
   // Hydrated: the island sends it through supabase-js, with no page load.
-  const inserted = page.waitForRequest(
-    (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/rest/v1/${SIGNUP_TABLE}`,
-  );
+  const inserted = page.waitForRequest(isInsert);
   await section.getByRole('button', { name: 'Notify Me' }).click();
   expect((await inserted).postDataJSON()).toEqual({ email: address, first_name: 'Ada' });
   await expect(section.getByText('Thanks for subscribing!')).toBeVisible();

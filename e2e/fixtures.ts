@@ -7,7 +7,9 @@ import {
   type APIRequestContext,
   type Locator,
   type Page,
+  type Request,
 } from '@playwright/test';
+import { SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 
 export { expect };
 
@@ -222,6 +224,14 @@ export interface StoredSignup {
   email: string;
   first_name: string | null;
   created_at?: string;
+  source?: string | null;
+}
+
+/** The sign-up itself: the island's POST to the table (supabase-js). */
+export function isInsert(request: Request): boolean {
+  return (
+    request.method() === 'POST' && new URL(request.url()).pathname === `/rest/v1/${SIGNUP_TABLE}`
+  );
 }
 
 /**
@@ -232,7 +242,7 @@ export async function storedSignups(request: APIRequestContext): Promise<StoredS
   const key = process.env.E2E_SERVICE_ROLE_KEY;
   if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set: run through playwright.config.ts');
   const response = await request.get(
-    '/rest/v1/tedxcommunity_emails?select=email,first_name,created_at',
+    `/rest/v1/${SIGNUP_TABLE}?select=email,first_name,created_at,source`,
     {
       headers: { apikey: key, Authorization: `Bearer ${key}` },
     },

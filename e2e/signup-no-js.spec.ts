@@ -12,7 +12,15 @@ import {
   SIGNUP_TABLE,
   type SignupKind,
 } from '../src/lib/signup-contract.ts';
-import { PHONE, expect, storedSignups, test, uniqueEmail, waitForIslands } from './fixtures';
+import {
+  PHONE,
+  expect,
+  isInsert,
+  storedSignups,
+  test,
+  uniqueEmail,
+  waitForIslands,
+} from './fixtures';
 
 /** Chrome DevTools' "Slow 3G" preset: 2 s round trip, about 400 kbit/s each way. */
 const SLOW_3G = {
@@ -145,9 +153,7 @@ test('once hydrated, the island on an outcome page takes over: a retry goes thro
   await expect(section.getByRole('status')).toContainText(NOTICE_FAILURE.title);
   const address = uniqueEmail('nojs-retry');
   await section.getByRole('textbox', { name: /email/i }).fill(address);
-  const inserted = page.waitForRequest(
-    (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/rest/v1/${SIGNUP_TABLE}`,
-  );
+  const inserted = page.waitForRequest(isInsert);
   await section.getByRole('button', { name: 'Notify Me' }).click();
   await inserted;
   await expect(section.getByRole('status')).toContainText(NOTICE_SUCCESS.title);

@@ -3,17 +3,21 @@
 // island reads the address) and without JavaScript (the form function reads the Referer).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SHARE_TITLE } from '../src/content/share.ts';
-import { SIGNUP_FORM_FUNCTION, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { PHONE, expect, test, uniqueEmail, waitForIslands } from './fixtures';
+import { SIGNUP_FORM_FUNCTION } from '../src/lib/signup-contract.ts';
+import {
+  PHONE,
+  expect,
+  isInsert,
+  storedSignups,
+  test,
+  uniqueEmail,
+  waitForIslands,
+} from './fixtures';
 
 async function storedSource(request: APIRequestContext, email: string) {
-  const key = process.env.E2E_SERVICE_ROLE_KEY ?? '';
-  const response = await request.get(`/rest/v1/${SIGNUP_TABLE}?select=email,source`, {
-    headers: { apikey: key, Authorization: `Bearer ${key}` },
-  });
-  expect(response.status()).toBe(200);
-  const rows = (await response.json()) as { email: string; source: string | null }[];
-  return rows.filter((row) => row.email === email);
+  return (await storedSignups(request))
+    .filter((row) => row.email === email)
+    .map(({ source }) => ({ email, source }));
 }
 
 /** The site's own address inside a share link (as path and query, on this server). */
@@ -47,9 +51,7 @@ test.describe('the source of a sign-up', () => {
     await page.goto(`${path}#email-signup`);
     await waitForIslands(page);
     const email = uniqueEmail('source-js');
-    const inserted = page.waitForRequest(
-      (r) => r.method() === 'POST' && new URL(r.url()).pathname === `/rest/v1/${SIGNUP_TABLE}`,
-    );
+    const inserted = page.waitForRequest(isInsert);
     await fillAndSend(page, email);
     expect((await inserted).postDataJSON()).toMatchObject({ email, source: 'whatsapp' });
     expect(await storedSource(request, email)).toEqual([{ email, source: 'whatsapp' }]);

@@ -5,6 +5,7 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import {
   expect,
   failedResourcePattern,
+  isInsert,
   scrollToEnd,
   storedSignups,
   test,
@@ -15,10 +16,6 @@ import {
 
 const REST_PATTERN = '**/rest/v1/**';
 const INSERT_PATH = `/rest/v1/${SIGNUP_TABLE}`;
-
-function isInsert(request: Request): boolean {
-  return request.method() === 'POST' && new URL(request.url()).pathname === INSERT_PATH;
-}
 
 function form(page: Page) {
   const section = page.locator('#email-signup');

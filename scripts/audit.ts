@@ -39,17 +39,21 @@ async function main(): Promise<number> {
   try {
     // Round by round, the floor beside the routes, so that a machine that gets busier or quieter
     // during the audit moves the floor and the routes alike.
-    const targets = ['floor', ...ROUTES];
-    const runs = new Map<string, Result[]>(targets.map((target) => [target, []]));
+    const floorTarget = { label: 'floor', path: FLOOR_ROUTE, runs: [] as Result[] };
+    const routeTargets = ROUTES.map((route) => ({
+      label: route,
+      path: route,
+      runs: [] as Result[],
+    }));
+    const targets = [floorTarget, ...routeTargets];
     for (let round = 1; round <= RUNS; round++) {
-      for (const target of targets) {
-        const path = target === 'floor' ? FLOOR_ROUTE : target;
-        runs.get(target)?.push(await lighthouseRun(server.origin + path, chrome.port, target));
+      for (const { label, path, runs } of targets) {
+        runs.push(await lighthouseRun(server.origin + path, chrome.port, label));
       }
     }
-    const floor = await routeFigures('floor', runs.get('floor') ?? []);
+    const floor = await routeFigures(floorTarget.label, floorTarget.runs);
     const rows: RouteFigures[] = [];
-    for (const route of ROUTES) rows.push(await routeFigures(route, runs.get(route) ?? []));
+    for (const { label, runs } of routeTargets) rows.push(await routeFigures(label, runs));
     console.log(`\nLighthouse ${RUNS} runs per route, mobile defaults (median); gzip -9 sizes\n`);
     console.log(figuresTable(rows, floor));
     const misses = rows.flatMap((row) => budgetMisses(row, floor));

@@ -1,4 +1,3 @@
-import type { MouseEvent } from 'react';
 import { EVENT_SHORT_NAME } from '../content/event';
 import { NAV_ITEMS, ROUTES, type NavItem } from '../content/navigation';
 import { Logo } from './logo';
@@ -8,11 +7,9 @@ export const MENU_ID = 'site-menu';
 interface NavBarProps {
   /** On `/`, section items are same-page anchors; elsewhere they lead to `/#section`. */
   isHome: boolean;
-  /** The current route, for `aria-current="page"` on route items. */
+  /** The current route, for `aria-current="page"` on route items. (On `/`, the section in view
+   * is marked by src/lib/follow-active-section.ts.) */
   currentPath?: string;
-  /** On `/`, the section currently in view. */
-  activeSectionId?: string | null;
-  onItemClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 function hrefFor(item: NavItem, isHome: boolean): string {
@@ -20,9 +17,8 @@ function hrefFor(item: NavItem, isHome: boolean): string {
   return isHome ? `#${item.sectionId}` : `/#${item.sectionId}`;
 }
 
-function currentFor(item: NavItem, props: NavBarProps): 'page' | 'true' | undefined {
-  if (item.kind === 'route') return item.href === props.currentPath ? 'page' : undefined;
-  return props.isHome && item.sectionId === props.activeSectionId ? 'true' : undefined;
+function currentFor(item: NavItem, currentPath: string | undefined): 'page' | undefined {
+  return item.kind === 'route' && item.href === currentPath ? 'page' : undefined;
 }
 
 const LINK =
@@ -31,28 +27,22 @@ const LINK =
 interface NavLink {
   label: string;
   href: string;
-  current: 'page' | 'true' | undefined;
+  current: 'page' | undefined;
 }
 
 interface NavLinksProps {
   items: readonly NavLink[];
   className: string;
   linkClassName: string;
-  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /** The four items, once for the wide bar and once for the phone menu. */
-function NavLinks({ items, className, linkClassName, onClick }: NavLinksProps) {
+function NavLinks({ items, className, linkClassName }: NavLinksProps) {
   return (
     <ul className={className}>
       {items.map((item) => (
         <li key={item.label}>
-          <a
-            href={item.href}
-            aria-current={item.current}
-            className={`${LINK} ${linkClassName}`}
-            onClick={onClick}
-          >
+          <a href={item.href} aria-current={item.current} className={`${LINK} ${linkClassName}`}>
             {item.label}
           </a>
         </li>
@@ -65,7 +55,7 @@ export function NavBar(props: NavBarProps) {
   const items: NavLink[] = NAV_ITEMS.map((item) => ({
     label: item.label,
     href: hrefFor(item, props.isHome),
-    current: currentFor(item, props),
+    current: currentFor(item, props.currentPath),
   }));
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line/70 bg-ink/90 backdrop-blur">
@@ -84,7 +74,6 @@ export function NavBar(props: NavBarProps) {
           items={items}
           className="hidden items-center gap-7 lg:flex"
           linkClassName="border-b-2 border-transparent py-1 aria-[current]:border-brand"
-          onClick={props.onItemClick}
         />
         <button
           type="button"
@@ -102,7 +91,6 @@ export function NavBar(props: NavBarProps) {
             items={items}
             className="flex flex-col px-5 py-3 sm:px-8"
             linkClassName="block py-3 text-base"
-            onClick={props.onItemClick}
           />
         </div>
       </nav>

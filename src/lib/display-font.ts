@@ -4,6 +4,10 @@
 // it before (so has it cached for a year) gets it right away, as a stylesheet would give it.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 
+/** Anton as an `@font-face` rule names it: also the no-JavaScript style in base-layout.astro. */
+export const DISPLAY_FONT_FAMILY = 'Anton';
+export const DISPLAY_FONT_SRC = `url(${antonUrl}) format('woff2')`;
+
 /** Set once Anton has loaded in this browser. */
 const LOADED_KEY = 'anton-loaded';
 
@@ -25,15 +29,17 @@ function remember(): void {
 
 export function loadDisplayFont(): void {
   if (typeof FontFace !== 'function' || !document.fonts) return;
-  const face = new FontFace('Anton', `url(${antonUrl}) format('woff2')`, { display: 'swap' });
+  const face = new FontFace(DISPLAY_FONT_FAMILY, DISPLAY_FONT_SRC, { display: 'swap' });
   const add = () => {
     document.fonts.add(face);
-    face.load().then(remember, () => undefined);
+    return face.load();
   };
   if (hasLoadedBefore()) {
-    add();
+    add().catch(() => undefined);
     return;
   }
+  // Remembered only here: a return visit finds the key already set.
+  const addAndRemember = () => void add().then(remember, () => undefined);
   // The browser reports the first contentful paint once it is on screen (the load event may come
   // before that); where it cannot (no Paint Timing), the load event stands in.
   if (
@@ -43,7 +49,7 @@ export function loadDisplayFont(): void {
     new PerformanceObserver((list, observer) => {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
-      add();
+      addAndRemember();
     }).observe({ type: 'paint', buffered: true });
-  } else addEventListener('load', add, { once: true });
+  } else addEventListener('load', addAndRemember, { once: true });
 }

@@ -1,10 +1,11 @@
 // The home page's navigation follows the scroll position with a few lines of plain script rather
 // than a React island: the top of `/` runs no framework code at all (docs/performance.md). The
 // prerendered bar marks nothing; this marks the item of the section in view.
+import { ACTIVE_OFFSET_PX, HASH_SCROLL_DELAY_MS } from '../content/timing';
 import { chooseActiveSection, type SectionBox } from './active-section';
 
 /** The section id in the URL's hash, or null; a malformed escape is no target, not a crash. */
-export function hashTarget(): string | null {
+function hashTarget(): string | null {
   try {
     return decodeURIComponent(window.location.hash.slice(1)) || null;
   } catch {
@@ -12,41 +13,41 @@ export function hashTarget(): string | null {
   }
 }
 
-function measure(ids: readonly string[]): SectionBox[] {
-  const boxes: SectionBox[] = [];
-  for (const id of ids) {
-    const rect = document.getElementById(id)?.getBoundingClientRect();
-    if (rect) boxes.push({ id, top: rect.top + scrollY, bottom: rect.bottom + scrollY });
-  }
-  return boxes;
+function measure(sections: readonly HTMLElement[]): SectionBox[] {
+  return sections.map((section) => {
+    const rect = section.getBoundingClientRect();
+    return { id: section.id, top: rect.top + scrollY, bottom: rect.bottom + scrollY };
+  });
 }
 
 /**
- * On the element marked `data-follow-sections` (its `data-offset`: the probe line's distance from
- * the viewport top; `data-hash-delay`: when to scroll again after arriving with a hash):
- * `aria-current="true"` on the links to the section in view, kept up to date on scroll, resize
- * and hash changes; a link in the phone menu closes the menu.
+ * On the element marked `data-follow-sections`: `aria-current="true"` on the links to the
+ * section in view, kept up to date on scroll, resize and hash changes; a link in the phone menu
+ * closes the menu.
  */
-export function followActiveSection(root: ParentNode = document): void {
-  const holder = root.querySelector<HTMLElement>('[data-follow-sections]');
+export function followActiveSection(): void {
+  const holder = document.querySelector<HTMLElement>('[data-follow-sections]');
   if (!holder) return;
-  const offset = Number(holder.dataset.offset);
   const links = [...holder.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')];
   const idOf = (link: HTMLAnchorElement) => decodeURIComponent(link.hash.slice(1));
-  const ids = [...new Set(links.map(idOf))];
+  // The sections are in the prerendered page: found once, measured each frame that needs it.
+  const sections = [...new Set(links.map(idOf))]
+    .map((id) => document.getElementById(id))
+    .filter((section) => section !== null);
+  let target = hashTarget();
   let current: string | null = null;
   let queued = false;
   const update = () => {
     queued = false;
     const active = chooseActiveSection(
-      measure(ids),
+      measure(sections),
       {
         scrollY,
         viewportHeight: innerHeight,
         documentHeight: document.documentElement.scrollHeight,
       },
-      offset,
-      hashTarget(),
+      ACTIVE_OFFSET_PX,
+      target,
     );
     if (active === current) return;
     current = active;
@@ -62,7 +63,10 @@ export function followActiveSection(root: ParentNode = document): void {
   };
   addEventListener('scroll', schedule, { passive: true });
   addEventListener('resize', schedule);
-  addEventListener('hashchange', schedule);
+  addEventListener('hashchange', () => {
+    target = hashTarget();
+    schedule();
+  });
   schedule();
 
   const menu = holder.querySelector<HTMLElement>('[popover]');
@@ -70,12 +74,9 @@ export function followActiveSection(root: ParentNode = document): void {
     link.addEventListener('click', () => menu?.hidePopover());
   }
   // Arriving from another page with `/#section`: scroll again once the page has settled.
-  const target = hashTarget();
-  if (target) {
+  const arrivedAt = target;
+  if (arrivedAt) {
     // scrollIntoView honours the sections' 100 px scroll-margin-top.
-    setTimeout(
-      () => document.getElementById(target)?.scrollIntoView(),
-      Number(holder.dataset.hashDelay),
-    );
+    setTimeout(() => document.getElementById(arrivedAt)?.scrollIntoView(), HASH_SCROLL_DELAY_MS);
   }
 }

@@ -2,11 +2,14 @@
 // kept with the sign-up as a short label. The same rule runs in the database for the form's
 // no-JavaScript path (supabase/migrations/20261123110000_signup_source_one_row.sql reads it from
 // the Referer), so the value is taken as written in the address, not URL-decoded.
+import type { ShareTarget } from '../content/share';
 
 /** Lower-case letters, digits, `_` and `-`, 1 to 32 of them; anything else is dropped. */
 export const SOURCE_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
-/** The sources the site's own links carry. */
+/** The sources the site's own links carry: each share target, the calendar file and email. */
+export type OwnSource = ShareTarget | 'calendar' | 'email';
+
 export const OWN_SOURCES = {
   whatsapp: 'whatsapp',
   x: 'x',
@@ -14,9 +17,7 @@ export const OWN_SOURCES = {
   facebook: 'facebook',
   calendar: 'calendar',
   email: 'email',
-} as const;
-
-export type OwnSource = (typeof OWN_SOURCES)[keyof typeof OWN_SOURCES];
+} as const satisfies { [Source in OwnSource]: Source };
 
 /** A label as it is kept: lower-cased, or null when it is not one. */
 export function normaliseSource(raw: string | null | undefined): string | null {
