@@ -30,6 +30,8 @@ export function budgetMisses(figures: RouteFigures, floor: RouteFigures): string
     misses.push(`${at}: TBT ${Math.round(figures.tbtMaxMs)} ms in a run > ${SITE_BUDGET.tbtMs}`);
   if (!(figures.cls <= SITE_BUDGET.cls))
     misses.push(`${at}: CLS ${figures.cls.toFixed(3)} > ${SITE_BUDGET.cls}`);
+  if (!(figures.htmlBytes <= SITE_BUDGET.htmlBytes))
+    misses.push(`${at}: HTML ${figures.htmlBytes} bytes sent > ${SITE_BUDGET.htmlBytes}`);
   if (at === '/') {
     if (figures.jsGzipBytes > SITE_BUDGET.homeJsBytes)
       misses.push(`/: initial JS ${kb(figures.jsGzipBytes)} gzip > ${kb(SITE_BUDGET.homeJsBytes)}`);
@@ -54,6 +56,7 @@ export function figuresTable(rows: RouteFigures[], floor: RouteFigures): string 
     'TBT',
     'TBT max',
     'CLS',
+    'HTML',
     'JS gz',
     'CSS gz',
     'total',
@@ -71,6 +74,7 @@ export function figuresTable(rows: RouteFigures[], floor: RouteFigures): string 
       `${Math.round(row.tbtMs)} ms`,
       `${Math.round(row.tbtMaxMs)} ms`,
       row.cls.toFixed(3),
+      `${row.htmlBytes} B`,
       kb(row.jsGzipBytes),
       kb(row.cssGzipBytes),
       kb(row.totalBytes),

@@ -25,6 +25,8 @@ export interface RouteFigures {
   /** The worst run's TBT: the budget holds in every run, not only in the median. */
   tbtMaxMs: number;
   cls: number;
+  /** The page's HTML as transferred (compressed, headers included). */
+  htmlBytes: number;
   jsGzipBytes: number;
   cssGzipBytes: number;
   totalBytes: number;
@@ -91,6 +93,7 @@ export async function routeFigures(route: string, runs: Result[]): Promise<Route
     tbtMs: metric('total-blocking-time'),
     tbtMaxMs: Math.max(...values('total-blocking-time')),
     cls: metric('cumulative-layout-shift'),
+    htmlBytes: items.find((item) => item.resourceType === 'Document')?.transferSize ?? NaN,
     jsGzipBytes: await gzipBytes(items, 'Script'),
     cssGzipBytes: await gzipBytes(items, 'Stylesheet'),
     totalBytes: metric('total-byte-weight'),

@@ -6,7 +6,7 @@ import { hashedPolicy } from './csp-policy.ts';
 
 export { STRICT_CSP } from './csp-policy.ts';
 
-const decodeEntities = (s: string) =>
+export const decodeEntities = (s: string) =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#0*39;|&#x0*27;|&apos;/gi, "'")

@@ -1,0 +1,100 @@
+// After `astro build`, before compression: each page keeps only what it uses, so that the HTML of
+// `/` (headers included) arrives in the first round trip of a new connection (about 14 KB:
+// docs/performance.md).
+// - CSS: Astro inlines the whole site's stylesheet into every page. PurgeCSS drops the rules whose
+//   selectors match nothing in the page or in any of the site's scripts (an island's error or
+//   success state exists only in its script until it renders).
+// - CSP: Astro's policy lists the hashes of every inline script of the whole site. Each page's
+//   policy keeps only the hashes of its own inline scripts and styles (also the tighter policy).
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PurgeCSS } from 'purgecss';
+import { decodeEntities } from '../server/csp.ts';
+import { walk } from '../server/static.ts';
+
+const STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+/** A script the browser runs; a JSON-LD block is data, which no policy governs. */
+const runs = (attributes: string) =>
+  !/\btype=/i.test(attributes) || /\btype=["']?(module|text\/javascript)\b/i.test(attributes);
+const CSP_META = /(<meta\b[^>]*http-equiv="content-security-policy"[^>]*content=")([^"]*)(")/i;
+
+/**
+ * Class names in Tailwind's spelling (`sm:py-24`, `aria-[current=page]:text-accent`), not split
+ * at the colons; and attribute names and values (`aria-current="page"`), split at the `=`.
+ */
+const tailwindTokens = (content: string) =>
+  (content.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? []).flatMap((token) =>
+    token.includes('=') ? [token, ...token.split('=').filter(Boolean)] : [token],
+  );
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** `script-src` and `style-src` with exactly the hashes of the page's own inline code. */
+function ownHashes(policy: string, html: string): string {
+  const hashes: Record<string, string[]> = {
+    'script-src': [...html.matchAll(INLINE_SCRIPT)]
+      .filter((m) => runs(m[1]))
+      .map((m) => sha256(m[2])),
+    'style-src': [...html.matchAll(STYLE)].map((m) => sha256(m[2])),
+  };
+  return policy.replace(/(script-src|style-src)([^;]*)/g, (_, name: string, sources: string) => {
+    const kept = sources.split(/\s+/).filter((s) => s && !s.startsWith("'sha256-"));
+    return [name, ...kept, ...new Set(hashes[name])].join(' ');
+  });
+}
+
+/** One page with only the CSS rules it (or a script) uses and a policy naming only its code. */
+export async function tightenPage(html: string, scripts: string): Promise<string> {
+  const styles = [...html.matchAll(STYLE)].map((m) => m[2]);
+  const purged = await new PurgeCSS().purge({
+    content: [
+      // Class names as the browser reads them: `[&_p]:mx-auto` is written `[&amp;_p]:mx-auto`.
+      { raw: decodeEntities(html), extension: 'html' },
+      { raw: scripts, extension: 'js' },
+    ],
+    css: styles.map((raw) => ({ raw })),
+    defaultExtractor: tailwindTokens,
+  });
+  let index = 0;
+  const pruned = html.replace(
+    STYLE,
+    (_, open: string, _css: string, close: string) => open + purged[index++].css + close,
+  );
+  return pruned.replace(
+    CSP_META,
+    (_, open: string, policy: string, close: string) => open + ownHashes(policy, pruned) + close,
+  );
+}
+
+/** Tightens every page of `dist` in place; returns the bytes before and after. */
+export async function tightenDist(
+  dist: string,
+): Promise<{ pages: number; before: number; after: number }> {
+  const files = walk(dist);
+  const scripts = files
+    .filter((path) => path.endsWith('.js'))
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+  const stats = { pages: 0, before: 0, after: 0 };
+  for (const path of files.filter((p) => p.endsWith('.html'))) {
+    const html = readFileSync(path, 'utf8');
+    const tightened = await tightenPage(html, scripts);
+    writeFileSync(path, tightened);
+    stats.pages++;
+    stats.before += Buffer.byteLength(html);
+    stats.after += Buffer.byteLength(tightened);
+  }
+  return stats;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const stats = await tightenDist(fileURLToPath(new URL('../dist/', import.meta.url)));
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  console.log(
+    `tighten-pages: ${stats.pages} pages, ${kb(stats.before)} KB -> ${kb(stats.after)} KB ` +
+      `(unused CSS and other pages' script hashes removed), ${Math.round(performance.now() - started)} ms`,
+  );
+}
