@@ -16,6 +16,7 @@ const SOURCES = [
   'package-lock.json',
   'tsconfig.json',
   'scripts/compress.ts',
+  'scripts/tighten-pages.ts',
 ];
 
 function newest(path: string): number {
