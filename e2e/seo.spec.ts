@@ -135,3 +135,38 @@ test('robots.txt, sitemap, icons and web manifest are served', async ({ request 
     expect(response.status(), `${rel} at ${href}`).toBe(200);
   }
 });
+
+// The manifest is not needed for the first paint: linked from the head, browsers fetched it while
+// the page loaded, a request Lighthouse counted before the largest paint (docs/performance.md).
+test.describe('web manifest after the first paint', () => {
+  test('with JavaScript, it is linked once, after the first contentful paint', async ({ page }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === 'manifest')
+              (window as unknown as { manifestAt: number }).manifestAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/about');
+    await expect(page.locator('head > link[rel="manifest"]')).toHaveCount(1);
+    const { manifestAt, paintedAt } = await page.evaluate(() => ({
+      manifestAt: (window as unknown as { manifestAt: number }).manifestAt,
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    expect(paintedAt).toBeGreaterThan(0);
+    expect(manifestAt).toBeGreaterThan(paintedAt);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the <noscript> links it from the head', async ({ page }) => {
+      await page.goto('/about');
+      await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+        'href',
+        '/manifest.webmanifest',
+      );
+    });
+  });
+});

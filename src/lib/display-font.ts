@@ -1,8 +1,9 @@
-// Anton, the display face, loads once the first paint has been shown: a first visit paints every
-// heading at once in the metric-matched stand-in ('Anton fallback' in global.css) and the font
-// request is not on the way to the largest paint (docs/performance.md). A browser that has loaded
+// Anton, the display face, loads once the first paint has been shown and the page has loaded: a
+// first visit paints every heading at once in the metric-matched stand-in ('Anton fallback' in
+// global.css) and the font request is not on the way to the largest paint (docs/performance.md). A browser that has loaded
 // it before (so has it cached for a year) gets it right away, as a stylesheet would give it.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
+import { afterFirstPaint } from './after-first-paint';
 
 /** Anton as an `@font-face` rule names it: also the no-JavaScript style in base-layout.astro. */
 export const DISPLAY_FONT_FAMILY = 'Anton';
@@ -23,7 +24,7 @@ function remember(): void {
   try {
     localStorage.setItem(LOADED_KEY, '1');
   } catch {
-    // nothing to remember it in; the next visit waits one frame again
+    // nothing to remember it in; the next visit waits for the first paint again
   }
 }
 
@@ -39,17 +40,5 @@ export function loadDisplayFont(): void {
     return;
   }
   // Remembered only here: a return visit finds the key already set.
-  const addAndRemember = () => void add().then(remember, () => undefined);
-  // The browser reports the first contentful paint once it is on screen (the load event may come
-  // before that); where it cannot (no Paint Timing), the load event stands in.
-  if (
-    typeof PerformanceObserver === 'function' &&
-    PerformanceObserver.supportedEntryTypes?.includes('paint')
-  ) {
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
-      observer.disconnect();
-      addAndRemember();
-    }).observe({ type: 'paint', buffered: true });
-  } else addEventListener('load', addAndRemember, { once: true });
+  afterFirstPaint(() => void add().then(remember, () => undefined));
 }
