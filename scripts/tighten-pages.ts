@@ -6,18 +6,13 @@
 //   success state exists only in its script until it renders).
 // - CSP: Astro's policy lists the hashes of every inline script of the whole site. Each page's
 //   policy keeps only the hashes of its own inline scripts and styles (also the tighter policy).
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PurgeCSS } from 'purgecss';
-import { decodeEntities } from '../server/csp.ts';
+import { decodeEntities, inlineHashes } from '../server/csp.ts';
 import { walk } from '../server/static.ts';
 
 const STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi;
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
-/** A script the browser runs; a JSON-LD block is data, which no policy governs. */
-const runs = (attributes: string) =>
-  !/\btype=/i.test(attributes) || /\btype=["']?(module|text\/javascript)\b/i.test(attributes);
 const CSP_META = /(<meta\b[^>]*http-equiv="content-security-policy"[^>]*content=")([^"]*)(")/i;
 
 /**
@@ -29,16 +24,10 @@ const tailwindTokens = (content: string) =>
     token.includes('=') ? [token, ...token.split('=').filter(Boolean)] : [token],
   );
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
 /** `script-src` and `style-src` with exactly the hashes of the page's own inline code. */
 function ownHashes(policy: string, html: string): string {
-  const hashes: Record<string, string[]> = {
-    'script-src': [...html.matchAll(INLINE_SCRIPT)]
-      .filter((m) => runs(m[1]))
-      .map((m) => sha256(m[2])),
-    'style-src': [...html.matchAll(STYLE)].map((m) => sha256(m[2])),
-  };
+  const { scripts, styles } = inlineHashes(html);
+  const hashes: Record<string, string[]> = { 'script-src': scripts, 'style-src': styles };
   return policy.replace(/(script-src|style-src)([^;]*)/g, (_, name: string, sources: string) => {
     const kept = sources.split(/\s+/).filter((s) => s && !s.startsWith("'sha256-"));
     return [name, ...kept, ...new Set(hashes[name])].join(' ');

@@ -26,16 +26,27 @@ export function metaCsp(html: string): string | undefined {
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
 
-const INLINE_SCRIPTS = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPTS = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+/** A script the browser runs; a JSON-LD block is data, which no policy governs. */
+const runs = (attributes: string) =>
+  !/\btype=/i.test(attributes) || /\btype=["']?(module|text\/javascript)\b/i.test(attributes);
 const STYLES = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-const hashesOf = (html: string, blocks: RegExp) =>
-  [...html.matchAll(blocks)].map((m) => sha256(m[1]));
+
+/** The hashes of a page's own inline code: the scripts the browser runs, and the styles. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  return {
+    scripts: [...html.matchAll(INLINE_SCRIPTS)].filter((m) => runs(m[1])).map((m) => sha256(m[2])),
+    styles: [...html.matchAll(STYLES)].map((m) => sha256(m[1])),
+  };
+}
 
 /** The header policy for a page: its own policy plus what only a header can say. */
 export function pageCsp(html: string): string {
   const meta = metaCsp(html);
-  if (meta === undefined)
-    return hashedPolicy(hashesOf(html, INLINE_SCRIPTS), hashesOf(html, STYLES));
+  if (meta === undefined) {
+    const { scripts, styles } = inlineHashes(html);
+    return hashedPolicy(scripts, styles);
+  }
   const policy = meta.replace(/;\s*$/, '');
   return /(^|;)\s*frame-ancestors\b/i.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }

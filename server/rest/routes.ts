@@ -27,7 +27,8 @@ export interface RestOptions {
   limitRequests: (c: Context) => string;
 }
 
-/** The caller's address is only worked out for requests that are limited (not the service role). */
+/** `client`: the caller's address, worked out only for requests that are limited; empty for the
+ * service role. */
 type RestEnv = { Variables: { role: ApiRole; client: string } };
 
 function checkTable(table: string) {
@@ -81,7 +82,7 @@ export function createRestApp(options: RestOptions) {
       );
     } finally {
       // A wrong key is counted too (and a 429 answered before its 401).
-      if (role !== 'service_role') c.set('client', options.limitRequests(c));
+      c.set('client', role === 'service_role' ? '' : options.limitRequests(c));
     }
     c.set('role', role);
     await next();

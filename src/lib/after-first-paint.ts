@@ -2,11 +2,10 @@
 // finished before the largest paint as part of it, and on a slow connection such a request takes
 // bandwidth from the page itself (docs/performance.md).
 
-/**
- * Calls `run` once the first contentful paint is on screen and the page has loaded (either can
- * come first), a task later. Where Paint Timing is missing, the load event stands in.
- */
-export function afterFirstPaint(run: () => void): void {
+/** Settles once the first contentful paint is on screen and the page has loaded. */
+let firstPaint: Promise<unknown> | undefined;
+
+function paintedAndLoaded(): Promise<unknown> {
   const painted =
     typeof PerformanceObserver === 'function' &&
     PerformanceObserver.supportedEntryTypes?.includes('paint')
@@ -22,5 +21,15 @@ export function afterFirstPaint(run: () => void): void {
     document.readyState === 'complete'
       ? Promise.resolve()
       : new Promise<void>((resolve) => addEventListener('load', () => resolve(), { once: true }));
-  void Promise.all([painted, loaded]).then(() => setTimeout(run));
+  return Promise.all([painted, loaded]);
+}
+
+/**
+ * Calls `run` once the first contentful paint is on screen and the page has loaded (either can
+ * come first), a task later. Where Paint Timing is missing, the load event stands in. Every
+ * caller waits on the same observer and listener.
+ */
+export function afterFirstPaint(run: () => void): void {
+  firstPaint ??= paintedAndLoaded();
+  void firstPaint.then(() => setTimeout(run));
 }

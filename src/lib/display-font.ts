@@ -1,7 +1,8 @@
 // Anton, the display face, loads once the first paint has been shown and the page has loaded: a
 // first visit paints every heading at once in the metric-matched stand-in ('Anton fallback' in
-// global.css) and the font request is not on the way to the largest paint (docs/performance.md). A browser that has loaded
-// it before (so has it cached for a year) gets it right away, as a stylesheet would give it.
+// global.css) and the font request is not on the way to the largest paint (docs/performance.md).
+// A browser that has loaded it before (so has it cached for a year) gets it right away, as a
+// stylesheet would give it.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 import { afterFirstPaint } from './after-first-paint';
 
