@@ -44,6 +44,22 @@ describe('the outcome recorder', () => {
     expect(writes.length).toBeLessThan(10);
   });
 
+  it('writes a steady stream every FLUSH_MS, not again as soon as a write ends', async () => {
+    const { store, writes } = slowStore(5);
+    const recorder = createRecorder(store, 'c');
+    const started = performance.now();
+    let id = 0;
+    while (performance.now() - started < FLUSH_MS * 4) {
+      recorder.add(sent(++id));
+      await sleep(1);
+    }
+    await recorder.drain();
+    expect(writes.flat()).toEqual(Array.from({ length: id }, (_, i) => i + 1));
+    // One write per FLUSH_MS (4, or 5 with the remainder drained), whereas writing back to back
+    // would take one every 5 ms (about 160).
+    expect(writes.length).toBeLessThanOrEqual(6);
+  });
+
   it('writes within a few FLUSH_MS of an outcome, without drain', async () => {
     const { store, writes } = slowStore(1);
     const recorder = createRecorder(store, 'c');

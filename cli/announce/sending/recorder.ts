@@ -1,11 +1,13 @@
 // Writes outcomes in batches: at most FLUSH_MS after an SMTP server's answer, or at once when
-// FLUSH_AT have gathered, and while one write is under way the next outcomes wait for it. One
+// FLUSH_AT have gathered; outcomes that come in during a write wait for their own FLUSH_MS. One
 // transaction per message would cost more than sending it (PGlite writes its WAL on every
 // commit), and so do many small ones: with 25 ms, the server's work for a write every 25 ms held
-// the sender to 42% of a bare Nodemailer pool on a shared 2-core machine; with 200 ms, 77%. Recording is part of sending: while a write fails, ready() holds back new messages and
-// the write is retried with backoff; if it still fails, ready() answers false and drain() throws.
-// So a crash or an outage can resend, with the same Message-ID, only the messages in flight or
-// answered in the last FLUSH_MS (0.2 s).
+// the sender to 42% of a bare Nodemailer pool on a shared 2-core machine; with 200 ms, 77%; and
+// writing again as soon as a write ended made 680 calls of about 30 outcomes for 20,000 messages
+// instead of about 110 full ones. Recording is part of sending: while a write fails, ready()
+// holds back new messages and the write is retried with backoff; if it still fails, ready()
+// answers false and drain() throws. So a crash or an outage can resend, with the same
+// Message-ID, only the messages in flight or answered in the last FLUSH_MS (0.2 s) or so.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AnnounceStore, Outcome } from './store.ts';
 
@@ -34,6 +36,7 @@ export function createRecorder(
   options: RecorderOptions = { retryMs: 1000, retries: 5 },
 ): Recorder {
   let pending: Outcome[] = [];
+  let oldest = 0; // when the oldest of `pending` came in (performance.now())
   let inWrite = 0;
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -54,12 +57,21 @@ export function createRecorder(
     }
   }
 
+  /** A write FLUSH_MS after the oldest unwritten outcome came in, unless one is due or under way. */
+  const schedule = () => {
+    if (timer || writing || pending.length === 0 || failure !== null) return;
+    timer = setTimeout(flush, Math.max(0, oldest + FLUSH_MS - performance.now()));
+  };
+
+  /** Writes what has gathered, and goes on at once only while whole batches (FLUSH_AT) wait:
+   * outcomes that came in during a write wait for their own FLUSH_MS, so that a steady stream
+   * is written every FLUSH_MS and not back to back in small pieces. */
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
     if (writing || pending.length === 0) return;
     writing = (async () => {
-      while (pending.length > 0 && failure === null) {
+      do {
         const batch = pending;
         pending = [];
         inWrite = batch.length;
@@ -75,20 +87,20 @@ export function createRecorder(
           stalled = null;
           unstall();
         }
-      }
+      } while (pending.length >= FLUSH_AT && failure === null);
     })().finally(() => {
       writing = null;
-      // Outcomes that came in as the last write ended.
-      if (pending.length > 0 && failure === null) timer ??= setTimeout(flush, FLUSH_MS);
+      schedule();
     });
   };
 
   return {
     add(outcome) {
+      if (pending.length === 0) oldest = performance.now();
       pending.push(outcome);
       if (failure !== null) return;
       if (pending.length >= FLUSH_AT) flush();
-      timer ??= setTimeout(flush, FLUSH_MS);
+      else schedule();
     },
     async ready() {
       while (stalled && failure === null) await stalled;
