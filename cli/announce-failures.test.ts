@@ -1,8 +1,9 @@
 // npm run announce when things go wrong, and its two safe modes: a temporary refusal retried
 // later in the run without holding up the others, a dropped connection reopened, a refused
 // message recorded, a refused login or an absent server one line with nothing recorded, and
-// never a password in the output.
+// never a password in the output, nor on the wire without TLS to another machine.
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_DATE_LONG } from '../src/content/event.ts';
 import { runCli } from '../test-support/server-process.ts';
@@ -15,6 +16,10 @@ import {
 } from '../test-support/announce-lists.ts';
 
 const N = 12;
+/** This machine's address on its network (not loopback): a server there counts as remote. */
+const LAN = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
 
 // Several CLI runs per test: well over 30 s on a loaded 2-core machine.
 describe('announce: dry run, test message, failures', { timeout: 240_000 }, () => {
@@ -162,6 +167,46 @@ describe('announce: dry run, test message, failures', { timeout: 240_000 }, () =
     const ok = await announce(sink.url('organiser', 'right'), '--campaign', 'auth', '--yes');
     expect(ok.code).toBe(0);
     expect(sink.count()).toBe(N);
+  });
+
+  // Without a network interface there is no address but loopback to try it on.
+  describe.skipIf(!LAN)('smtp:// to another machine: the password only ever goes over TLS', () => {
+    const login = { user: 'organiser', pass: 'in-clear' };
+    const refused = async (campaign: string) => {
+      const run = await announce(sink.url(login.user, login.pass), '--campaign', campaign, '--yes');
+      expect(run.code).toBe(1);
+      expect(run.stdout + run.stderr).not.toContain(login.pass);
+      expect(sink.logins()).toBe(0);
+      expect(sink.count()).toBe(0);
+      expect(await pending(campaign)).toBe(N);
+      return run.stderr.trim().split('\n');
+    };
+
+    it('a server with no STARTTLS: one line, and no login is sent at all', async () => {
+      sink = await startSmtpSink({ auth: login, host: LAN, noStartTls: true });
+      expect(await refused('no-tls')).toEqual([
+        `The SMTP server ${LAN}:${sink.port} offers no TLS, and the password is never sent in clear: use smtps://…:465 or a server with STARTTLS`,
+      ]);
+      // The same server on this machine (loopback) takes the login without TLS.
+      await sink.close();
+      sink = await startSmtpSink({ auth: login, noStartTls: true });
+      const local = await announce(
+        sink.url(login.user, login.pass),
+        '--campaign',
+        'no-tls',
+        '--yes',
+      );
+      expect(local.code).toBe(0);
+      expect(sink.logins()).toBeGreaterThan(0); // one per pooled connection
+      expect(sink.count()).toBe(N);
+    });
+
+    it('a server whose certificate has expired: one line, and no login is sent', async () => {
+      sink = await startSmtpSink({ auth: login, host: LAN });
+      expect(await refused('bad-cert')).toEqual([
+        `The SMTP server ${LAN}:${sink.port} has a TLS certificate that cannot be trusted (certificate has expired), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)`,
+      ]);
+    });
   });
 
   it('an unreachable database is one line too', async () => {

@@ -18,16 +18,23 @@ export interface SinkOptions {
   reject?(to: string, attempt: number): { code: number; message: string } | null;
   /** Drop the connection (no answer at all) at RCPT TO for this recipient and attempt. */
   drop?(to: string, attempt: number): boolean;
+  /** The address to listen on (default 127.0.0.1; another one makes the sink a remote server). */
+  host?: string;
+  /** STARTTLS is never advertised; a client that asks anyway gets smtp-server's own certificate
+   * (self-signed and expired), or with `noStartTls` a refusal. */
+  noStartTls?: boolean;
 }
 
 export interface SmtpSink {
   port: number;
-  /** smtp://user:pass@127.0.0.1:port */
+  /** smtp://user:pass@host:port */
   url(user?: string, pass?: string): string;
   messages: SinkMessage[];
   count(): number;
   /** How many times RCPT TO named this address. */
   attempts(address: string): number;
+  /** How many times a client sent a login (AUTH), right or wrong. */
+  logins(): number;
   /** Times (performance.now()) at which each message was accepted. */
   times: number[];
   close(): Promise<void>;
@@ -49,14 +56,18 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const times: number[] = [];
   const attempts = new Map<string, number>();
   let count = 0;
+  let logins = 0;
+  const host = options.host ?? '127.0.0.1';
   const server = new SMTPServer({
     hideSTARTTLS: true,
+    disabledCommands: options.noStartTls ? ['STARTTLS'] : [],
     disableReverseLookup: true,
     logger: false,
     allowInsecureAuth: true,
     authOptional: !options.auth,
     size: 1024 * 1024,
     onAuth(auth, _session, callback) {
+      logins++;
       const ok =
         options.auth && auth.username === options.auth.user && auth.password === options.auth.pass;
       if (ok) callback(null, { user: auth.username });
@@ -100,16 +111,17 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     },
   });
   server.on('error', () => {}); // a client dropping mid-message is not the sink's problem
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
     url: (user, pass) =>
-      `smtp://${user ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? '')}@` : ''}127.0.0.1:${port}`,
+      `smtp://${user ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? '')}@` : ''}${host}:${port}`,
     messages,
     times,
     count: () => count,
     attempts: (address) => attempts.get(address) ?? 0,
+    logins: () => logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

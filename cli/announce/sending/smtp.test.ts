@@ -32,5 +32,8 @@ describe('the stop line', () => {
     expect(
       stopLine({ code: 'ETLS', message: 'Error upgrading connection with STARTTLS' }, 's:587'),
     ).toMatch(/^The SMTP server s:587 offers no TLS, and the password is never sent in clear/);
+    expect(stopLine({ code: 'ESOCKET', message: 'certificate has expired' }, 's:587')).toBe(
+      "The SMTP server s:587 has a TLS certificate that cannot be trusted (certificate has expired), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)",
+    );
   });
 });

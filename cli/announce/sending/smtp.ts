@@ -63,6 +63,8 @@ export function stopLine(error: unknown, server: string): string {
     return `The SMTP server ${server} says "not now" (${smtpAnswer(error)}): a sending limit; run the same command again later`;
   if (e.code === 'ETLS' || /STARTTLS/i.test(smtpAnswer(error)))
     return `The SMTP server ${server} offers no TLS, and the password is never sent in clear: use smtps://…:465 or a server with STARTTLS`;
+  if (/certificate|self[- ]signed|CERT_/i.test(smtpAnswer(error)))
+    return `The SMTP server ${server} has a TLS certificate that cannot be trusted (${smtpAnswer(error)}), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)`;
   const reason =
     e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(smtpAnswer(error))
       ? 'its name does not resolve'
