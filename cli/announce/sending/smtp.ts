@@ -55,22 +55,23 @@ export const serverName = (smtpUrl: string) => {
 export function stopLine(error: unknown, server: string): string {
   const e = (error ?? {}) as SmtpError;
   const kind = classifyAnswer(error);
+  const answer = smtpAnswer(error);
   if (kind === 'auth')
-    return `The SMTP server ${server} refused the login (${smtpAnswer(error)}): check the user and password in SMTP_URL (Gmail needs an app password)`;
+    return `The SMTP server ${server} refused the login (${answer}): check the user and password in SMTP_URL (Gmail needs an app password)`;
   if (kind === 'sender')
-    return `The SMTP server ${server} refuses the sender (${smtpAnswer(error)}): check MAIL_FROM and the account, then run the same command again`;
+    return `The SMTP server ${server} refuses the sender (${answer}): check MAIL_FROM and the account, then run the same command again`;
   if (kind === 'quota' || kind === 'deferred')
-    return `The SMTP server ${server} says "not now" (${smtpAnswer(error)}): a sending limit; run the same command again later`;
-  if (e.code === 'ETLS' || /STARTTLS/i.test(smtpAnswer(error)))
+    return `The SMTP server ${server} says "not now" (${answer}): a sending limit; run the same command again later`;
+  if (e.code === 'ETLS' || /STARTTLS/i.test(answer))
     return `The SMTP server ${server} offers no TLS, and the password is never sent in clear: use smtps://…:465 or a server with STARTTLS`;
-  if (/certificate|self[- ]signed|CERT_/i.test(smtpAnswer(error)))
-    return `The SMTP server ${server} has a TLS certificate that cannot be trusted (${smtpAnswer(error)}), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)`;
+  if (/certificate|self[- ]signed|CERT_/i.test(answer))
+    return `The SMTP server ${server} has a TLS certificate that cannot be trusted (${answer}), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)`;
   const reason =
-    e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(smtpAnswer(error))
+    e.code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(answer)
       ? 'its name does not resolve'
       : e.code === 'ETIMEDOUT'
         ? 'it did not answer in time'
-        : smtpAnswer(error);
+        : answer;
   return `Could not reach the SMTP server ${server} (${reason}): check SMTP_URL and your network, then run the same command again`;
 }
 
