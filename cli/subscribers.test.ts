@@ -11,9 +11,19 @@ import {
 import { runCli } from '../test-support/server-process.ts';
 
 describe('subscribers CLI usage', () => {
-  it('explains itself and exits 2 on a wrong command', async () => {
-    const result = await runCli(['cli/subscribers.ts', 'list'], {});
+  it.each([
+    [
+      ['list'],
+      'Unknown command "list": use one of export, count, remove, suppressed, unsuppress, report',
+    ],
+    [[], 'Name a command: export, count, remove, suppressed, unsuppress, report'],
+    [['remove'], 'remove needs one EMAIL, e.g. npm run subscribers -- remove someone@example.org'],
+    [['count', 'all'], 'count takes nothing after it'],
+    [['export', '--file', 'x.csv'], 'export takes only --out FILE'],
+  ])('%j: says what is wrong, then explains itself, and exits 2', async (args, line) => {
+    const result = await runCli(['cli/subscribers.ts', ...args], {});
     expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(line);
     expect(result.stderr).toContain('npm run subscribers -- export [--out FILE]');
   });
 });

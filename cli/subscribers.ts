@@ -27,18 +27,26 @@ type Args =
   | { command: 'remove'; email: string }
   | { command: 'unsuppress'; email: string };
 
-function parseArgs(argv: string[]): Args | null {
+const COMMANDS = ['export', 'count', 'remove', 'suppressed', 'unsuppress', 'report'];
+
+/** The command asked for, or the one line that says what is wrong with the arguments. */
+function parseArgs(argv: string[]): Args | string {
   const [command, ...rest] = argv;
-  if ((command === 'count' || command === 'suppressed') && rest.length === 0) return { command };
-  if (command === 'remove' && rest.length === 1 && rest[0].trim())
-    return { command, email: rest[0] };
-  if (command === 'unsuppress' && rest.length === 1 && rest[0].trim())
-    return { command, email: rest[0] };
-  if (command !== 'export' && command !== 'report') return null;
-  if (rest.length === 0) return { command };
-  if (rest.length === 2 && rest[0] === '--out' && rest[1]) return { command, out: rest[1] };
+  if (command === undefined) return 'Name a command: ' + COMMANDS.join(', ');
+  if (!COMMANDS.includes(command))
+    return `Unknown command ${JSON.stringify(command)}: use one of ${COMMANDS.join(', ')}`;
+  if (command === 'count' || command === 'suppressed')
+    return rest.length === 0 ? { command } : `${command} takes nothing after it`;
+  if (command === 'remove' || command === 'unsuppress')
+    return rest.length === 1 && rest[0].trim()
+      ? { command, email: rest[0] }
+      : `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
+  const withFile = command as 'export' | 'report';
+  if (rest.length === 0) return { command: withFile };
+  if (rest.length === 2 && rest[0] === '--out' && rest[1])
+    return { command: withFile, out: rest[1] };
   const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
-  return eq ? { command, out: eq[1] } : null;
+  return eq ? { command: withFile, out: eq[1] } : `${command} takes only --out FILE`;
 }
 
 /** A person who asks to be deleted: their sign-up and their delivery records. */
@@ -50,8 +58,8 @@ const remove = (settings: ReturnType<typeof settingsOrExit>, email: string) =>
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  if (!args) {
-    process.stderr.write(USAGE + '\n');
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n\n${USAGE}\n`);
     return 2;
   }
   const settings = settingsOrExit(processEnv());
