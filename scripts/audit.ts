@@ -12,8 +12,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from '../test-support/server-process.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
 import { budgetMisses, figuresTable } from './audit-report.ts';
-import type { Result } from 'lighthouse';
-import { lighthouseRun, routeFigures, RUNS, type RouteFigures } from './audit-route.ts';
+import {
+  lighthouseRun,
+  routeFigures,
+  RUNS,
+  type AuditRun,
+  type RouteFigures,
+} from './audit-route.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 
 const ROUTES = ['/', '/speakers/', '/about/'];
@@ -39,11 +44,11 @@ async function main(): Promise<number> {
   try {
     // Round by round, the floor beside the routes, so that a machine that gets busier or quieter
     // during the audit moves the floor and the routes alike.
-    const floorTarget = { label: 'floor', path: FLOOR_ROUTE, runs: [] as Result[] };
+    const floorTarget = { label: 'floor', path: FLOOR_ROUTE, runs: [] as AuditRun[] };
     const routeTargets = ROUTES.map((route) => ({
       label: route,
       path: route,
-      runs: [] as Result[],
+      runs: [] as AuditRun[],
     }));
     const targets = [floorTarget, ...routeTargets];
     for (let round = 1; round <= RUNS; round++) {
