@@ -1,6 +1,7 @@
 // The display face (docs/performance.md, "The site"): headings paint at once in a stand-in scaled
 // to Anton's metrics, Anton arrives after the first frame, and the swap shifts the layout by less
-// than the CLS budget; without JavaScript the page still gets Anton, under its policy.
+// than the CLS budget; later pages use the browser's kept copy; without JavaScript the page still
+// gets Anton, under its policy.
 import type { Page } from '@playwright/test';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
 import { DESKTOP, PAGES, PHONE, expect, test } from './fixtures';
@@ -68,6 +69,44 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
   }
 }
+
+test('a later page uses the copy the browser kept, with no request; once it is gone, the font waits for the first paint again', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/_astro/anton-')) requests.push(request.url());
+  });
+  await page.goto('/about');
+  await antonLoaded(page);
+  expect(requests).toHaveLength(1);
+
+  await page.goto('/speakers');
+  await antonLoaded(page);
+  expect(requests, 'the kept copy, not the network').toHaveLength(1);
+
+  // Storage cleared (a phone short of space): like a first visit, the page paints in the
+  // stand-in while the font is held back, and the font is fetched (and kept) again.
+  await page.evaluate(async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(FONT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.locator('h1')).toBeVisible();
+  expect(
+    await page.evaluate(() =>
+      [...document.fonts].some((face) => face.family === 'Anton' && face.status === 'loaded'),
+    ),
+  ).toBe(false);
+  release();
+  await antonLoaded(page);
+  expect(requests).toHaveLength(2);
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
