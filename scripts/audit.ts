@@ -26,12 +26,13 @@ const ROUTES = ['/', '/speakers/', '/about/'];
 /**
  * The process model of Chrome on Android, which the mobile audit stands for: it gives a site a
  * renderer process of its own only if people log into it (partial site isolation), and keeps the
- * others in a shared one. Desktop Chromium swaps to a new process on every cross-site navigation,
- * and Lighthouse's new document then waits, inside the task that commits the navigation, for
- * Lighthouse to attach to that process: 10-36 ms of wall time for 5-8 ms of CPU on this machine,
- * which the simulation counts four times over after the first paint, on the one-paragraph floor
- * as on any route (the floor read 0-75 ms of TBT). Without the swap that task takes 8-14 ms and
- * the floor reads 0 (docs/performance.md, "The fourth pass on issue 15").
+ * others in a shared one. Desktop Chromium (site-per-process) starts each of Lighthouse's
+ * navigations here in a renderer process of its own, and the new document then waits, inside the
+ * task that commits the navigation, for Lighthouse to attach to that process before it runs on:
+ * 10-36 ms of wall time for 5-8 ms of CPU on this machine, which the simulation counts four
+ * times over after the first paint, on the one-paragraph floor as on any route (the floor read
+ * 0-75 ms of TBT). In a shared process that task takes 8-14 ms and the floor reads 0
+ * (docs/performance.md, "The fourth pass on issue 15").
  */
 const MOBILE_PROCESS_MODEL = [
   '--disable-site-isolation-trials',
