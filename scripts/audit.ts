@@ -33,11 +33,20 @@ const ROUTES = ['/', '/speakers/', '/about/'];
  * times over after the first paint, on the one-paragraph floor as on any route (the floor read
  * 0-75 ms of TBT). In a shared process that task takes 8-14 ms and the floor reads 0
  * (docs/performance.md, "The fourth pass on issue 15").
+ *
+ * The features join chrome-launcher's own --disable-features list: Chromium reads only the last
+ * --disable-features, so a second one would switch the launcher's (Translate, RenderDocument…)
+ * back on.
  */
-const MOBILE_PROCESS_MODEL = [
-  '--disable-site-isolation-trials',
-  '--disable-features=site-per-process,IsolateOrigins',
-];
+function launcherFlagsWithMobileProcessModel(): string[] {
+  const features = ['site-per-process', 'IsolateOrigins'];
+  return [
+    ...chromeLauncher.Launcher.defaultFlags().map((flag) =>
+      flag.startsWith('--disable-features=') ? `${flag},${features.join(',')}` : flag,
+    ),
+    '--disable-site-isolation-trials',
+  ];
+}
 
 async function main(): Promise<number> {
   if (!process.argv.includes('--no-build')) {
@@ -55,7 +64,8 @@ async function main(): Promise<number> {
   );
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, ...MOBILE_PROCESS_MODEL],
+    ignoreDefaultFlags: true, // given, with two features more, by launcherFlagsWithMobileProcessModel()
+    chromeFlags: [...launcherFlagsWithMobileProcessModel(), '--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     // Round by round, the floor beside the routes, so that a machine that gets busier or quieter
