@@ -2,13 +2,14 @@
 // 20,000 subscribers in a fresh embedded database held by the real server (as on launch day, with
 // the site up), a local SMTP sink (smtp-server), and the real `npm run announce` process, which
 // then reaches the database through the server:
-//   0. Warm-up, not measured: 2,000 messages each way, so that the sink (in this process) and the
-//      server have run the code before round 1, where the pool would otherwise meet a cold sink.
+//   0. Warm-up, not measured: 2,000 messages each way, so that round 1 meets neither a cold sink
+//      (in this process) nor a cold server.
 //   1. ROUNDS times in turn: a bare Nodemailer pool (the yardstick: same connections, message
 //      and sink), then `npm run announce` to everyone with ANNOUNCE_RATE=0 (a new campaign each
 //      round): messages per second, its share of the pool's just before, the sender's peak RSS.
-//      On this 2-core machine the same pool measures anywhere from 830 to 1,340 messages/s
-//      minutes apart, so one pair decides nothing: the budget is on the median round.
+//      On this 2-core machine the same pool's rate moves by up to 40% minutes apart (830-1,340
+//      messages/s on a busy day, 2,140-2,500 on a quiet one), so one pair decides nothing: the
+//      budget is on the median round.
 //   2. ANNOUNCE_RATE=20, stopped with Ctrl-C (SIGINT) after 300 messages: the rate the sink saw.
 //   3. For comparison, no budget: the sender opening the embedded database itself (server
 //      stopped), whose engine alone takes about 400 MB.
