@@ -3,7 +3,13 @@
 import { existsSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { SIGNUP_TABLE, type SignupRow } from '../src/lib/signup-contract.ts';
-import { acquireLock, readLock, type LockInfo } from '../server/db/lock.ts';
+import {
+  acquireLock,
+  DataDirLockedError,
+  readLock,
+  type DataDirLock,
+  type LockInfo,
+} from '../server/db/lock.ts';
 import { migrate, MigrationChangedError } from '../server/db/migrate.ts';
 import { pgliteDir } from '../server/db/open.ts';
 import { openPglite } from '../server/db/pglite.ts';
@@ -149,7 +155,15 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   }
   if (!existsSync(pgliteDir(dataDir)))
     return { kind: 'none', description: `${dataDir} (no database yet)`, close: none };
-  const lock = acquireLock(dataDir);
+  let lock: DataDirLock;
+  try {
+    lock = acquireLock(dataDir);
+  } catch (error) {
+    // Another command took the directory since readLock above (two started together): the same
+    // as finding it held, so wait for it or ask it like any holder.
+    if (error instanceof DataDirLockedError) return openBackend(settings);
+    throw error;
+  }
   try {
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     await migrateOrExplain(db);
