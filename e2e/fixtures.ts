@@ -134,6 +134,8 @@ export async function expectLandedAtOffset(page: Page, id: string): Promise<void
         const { top, atBottom } = await page.evaluate((elementId) => {
           const element = document.getElementById(elementId);
           const scroller = document.scrollingElement ?? document.documentElement;
+          // Between two documents (a link followed to another page) there is none yet.
+          if (!scroller) return { top: Number.NaN, atBottom: false };
           return {
             top: element ? element.getBoundingClientRect().top : Number.NaN,
             atBottom:
