@@ -62,6 +62,31 @@ for (const database of testDatabases()) {
       // A 'sent' is never turned back into a failure.
       await store.record('launch', [{ id: a, status: 'failed', error: 'late' }]);
       expect(await deliveries()).toContainEqual({ status: 'sent', n: 2 });
+      // A campaign with no record yet (migration 20261125100000 skips its per-person lookup
+      // then) still leaves the suppressed address out.
+      const fresh = (await store.next('other', 0, 1000)).map((p) => p.id);
+      expect(fresh).toEqual((await ids()).filter((id) => id !== b));
+      expect(await store.status('other')).toEqual({
+        pending: 29,
+        alreadySent: 0,
+        unsubscribed: 0,
+        suppressed: 1,
+      });
+    });
+
+    it('still sends to people whose only records in the campaign are failures or deferrals', async () => {
+      const [a, b, ...rest] = await ids();
+      await store.record('launch', [
+        { id: a, status: 'failed', error: '554 refused' },
+        { id: b, status: 'deferred', error: '451 try later' },
+      ]);
+      expect((await store.next('launch', 0, 1000)).map((p) => p.id)).toEqual([a, b, ...rest]);
+      expect(await store.status('launch')).toEqual({
+        pending: 30,
+        alreadySent: 0,
+        unsubscribed: 0,
+        suppressed: 0,
+      });
     });
 
     it('pages by id past people already sent to, whatever order they were sent in', async () => {
