@@ -57,21 +57,23 @@ function launcherFlagsWithMobileProcessModel(): string[] {
  */
 async function settle(): Promise<void> {
   const quiet = availableParallelism() / 2;
-  const load = () => loadavg()[0];
-  const before = load();
+  const before = loadavg()[0];
+  if (before <= quiet) {
+    console.log(`Load average ${before.toFixed(1)}: measuring now.`);
+    return;
+  }
   const started = performance.now();
-  while (load() > quiet && performance.now() - started < 120_000) await sleep(5_000);
+  let now = before;
+  while (now > quiet && performance.now() - started < 120_000) {
+    await sleep(5_000);
+    now = loadavg()[0];
+  }
   const waited = Math.round((performance.now() - started) / 1000);
-  const now = load().toFixed(1);
-  if (waited === 0) console.log(`Load average ${now}: measuring now.`);
-  else if (load() <= quiet)
-    console.log(
-      `The machine was busy (load average ${before.toFixed(1)}): waited ${waited} s, to ${now}.`,
-    );
-  else
-    console.log(
-      `The machine is still busy after ${waited} s (load average ${now}): timings below may read high.`,
-    );
+  console.log(
+    now <= quiet
+      ? `The machine was busy (load average ${before.toFixed(1)}): waited ${waited} s, to ${now.toFixed(1)}.`
+      : `The machine is still busy after ${waited} s (load average ${now.toFixed(1)}): timings below may read high.`,
+  );
 }
 
 async function main(): Promise<number> {
