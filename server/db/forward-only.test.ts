@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPgliteDir } from '../../test-support/databases.ts';
 import { runCli, startServer } from '../../test-support/server-process.ts';
 import { migrationFile, readMigrations } from './migrate.ts';
-import { pgliteDir } from './open.ts';
+import { pgliteDir } from './lock.ts';
 import { openPglite } from './pglite.ts';
 
 let dir: string;

@@ -9,6 +9,9 @@ export const LOCK_FILE = 'server.lock';
 /** DATA_DIR holds every sign-up and the service-role key: only its owner may look inside. */
 export const PRIVATE_DIR = 0o700;
 
+/** PGlite's files live in a subdirectory, beside the lock and the generated service key. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pgdata');
+
 export interface LockInfo {
   pid: number;
   /** The port the server answers on; null while starting, or for the CLI. */

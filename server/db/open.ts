@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { acquireLock, type DataDirLock } from './lock.ts';
+import { acquireLock, pgliteDir, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -11,9 +10,6 @@ export interface OpenedDb {
   lock: DataDirLock | undefined;
   close(): Promise<void>;
 }
-
-/** PGlite's files live in a subdirectory, beside the lock and the generated service key. */
-export const pgliteDir = (dataDir: string) => join(dataDir, 'pgdata');
 
 /**
  * The configured database, migrated: PostgreSQL when DATABASE_URL is set, else PGlite in

@@ -27,6 +27,10 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const recorder = createRecorder(store, campaign, { retryMs, retries: 5 });
   const result = emptyResult();
   const inFlight = new Set<Promise<void>>();
+  // Wakes the loop when a message is answered: one waiter at a time (the loop is sequential),
+  // cheaper than racing every message in flight for each new one.
+  let wake: (() => void) | null = null;
+  const answered = () => new Promise<void>((resolve) => (wake = resolve));
   const later: Turn[] = [];
   const people = recipients(store, campaign)[Symbol.asyncIterator]();
   let listDone = false;
@@ -94,7 +98,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
         listDone = true;
       }
       if (later.length === 0 && inFlight.size === 0) return null;
-      const waits: Promise<unknown>[] = [...inFlight];
+      const waits: Promise<unknown>[] = inFlight.size > 0 ? [answered()] : [];
       if (later.length > 0) {
         const soonest = Math.min(...later.map((t) => t.due));
         waits.push(sleep(Math.max(0, soonest - now), undefined, { ref: false }));
@@ -106,7 +110,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const began = performance.now();
   let attempt = 0;
   for (;;) {
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
+    while (inFlight.size >= concurrency) await answered();
     if (!(await recorder.ready())) break; // the stop is read from drain() below
     const turn = await next();
     if (!turn) break;
@@ -115,7 +119,11 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       if (wait > 0) await sleep(wait);
     }
     attempt++;
-    const task: Promise<void> = deliver(turn).finally(() => inFlight.delete(task));
+    const task: Promise<void> = deliver(turn).finally(() => {
+      inFlight.delete(task);
+      wake?.();
+      wake = null;
+    });
     inFlight.add(task);
   }
   result.interrupted = options.signal?.aborted === true && result.stop === null;
