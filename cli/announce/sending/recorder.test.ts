@@ -1,26 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createRecorder, FLUSH_MS } from './recorder.ts';
-import type { AnnounceStore, Outcome } from './store.ts';
+import { storeWith } from '../../../test-support/announce-store.ts';
+import type { Outcome } from './store.ts';
 
 /** A store that takes `ms` per write, fails the first `failures` writes (Infinity: all), and
  * remembers what it was given. */
 function slowStore(ms: number, failures = 0) {
   const writes: number[][] = [];
   let calls = 0;
-  const unused = () => Promise.reject(new Error('unused'));
-  const store: AnnounceStore = {
-    description: 'test',
-    status: unused,
-    next: unused,
-    lease: unused,
-    release: unused,
+  const store = storeWith({
     async record(_campaign, outcomes: Outcome[]) {
       await sleep(ms);
       if (++calls <= failures) throw new Error('database gone');
       writes.push(outcomes.map((o) => o.id));
     },
-  };
+  });
   return { store, writes };
 }
 const FAST_RETRY = { retryMs: 5, retries: 3 };

@@ -3,7 +3,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runCampaign } from './run.ts';
-import type { AnnounceStore, Outcome, Recipient } from './store.ts';
+import { storeWith } from '../../../test-support/announce-store.ts';
+import type { Outcome, Recipient } from './store.ts';
 
 function listStore(size: number) {
   const people: Recipient[] = Array.from({ length: size }, (_, i) => ({
@@ -13,12 +14,7 @@ function listStore(size: number) {
     token: `token-${i + 1}`,
   }));
   const recorded: Outcome[] = [];
-  const unused = () => Promise.reject(new Error('unused'));
-  const store: AnnounceStore = {
-    description: 'test',
-    status: unused,
-    lease: unused,
-    release: unused,
+  const store = storeWith({
     async next(_campaign, afterId, limit) {
       await sleep(1);
       return people.filter((p) => p.id > afterId).slice(0, limit);
@@ -26,7 +22,7 @@ function listStore(size: number) {
     async record(_campaign, outcomes) {
       recorded.push(...outcomes);
     },
-  };
+  });
   return { store, recorded };
 }
 
@@ -49,12 +45,12 @@ describe('the sending loop', () => {
         sentTo.push(person.id);
       },
     });
+    const everyone = Array.from({ length: 300 }, (_, i) => i + 1);
+    const byId = (a: number, b: number) => a - b;
     expect(most).toBe(7);
     expect(result.sent).toBe(300);
-    expect([...sentTo].sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
-    expect(recorded.map((o) => o.id).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 300 }, (_, i) => i + 1),
-    );
+    expect(sentTo.sort(byId)).toEqual(everyone);
+    expect(recorded.map((o) => o.id).sort(byId)).toEqual(everyone);
   });
 
   it('wakes for a retry that falls due when nothing else is in flight', async () => {
