@@ -216,7 +216,7 @@ describe('announce: dry run, test message, failures', { timeout: 240_000 }, () =
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'Database error (ECONNREFUSED): connect ECONNREFUSED 127.0.0.1:1. Sent messages are recorded: fix it and run the same command again\n',
+      'Could not open PostgreSQL (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL, and that the database server is running\n',
     );
   });
 

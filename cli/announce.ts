@@ -8,7 +8,7 @@ import type { AnnounceContext } from './announce/modes/context.ts';
 import { dryRun } from './announce/modes/dry-run.ts';
 import { sendCampaign } from './announce/modes/send-campaign.ts';
 import { sendTest } from './announce/modes/test-message.ts';
-import { CliError } from './sources.ts';
+import { CliError, firstLine } from './sources.ts';
 
 function required(value: string | undefined, line: string): string {
   if (!value) throw new CliError(line);
@@ -59,9 +59,9 @@ try {
   } else if (typeof (error as { code?: unknown }).code === 'string') {
     // The database went away or refused (a PostgreSQL code, ECONNREFUSED…): nothing half-done
     // needs undoing, since every outcome is recorded as it happens; say so in one line.
-    const { code, message } = error as { code: string; message: string };
+    const { code } = error as { code: string };
     process.stderr.write(
-      `Database error (${code}): ${message.split('\n')[0]}. Sent messages are recorded: fix it and run the same command again\n`,
+      `Database error (${code}): ${firstLine(error)}. Sent messages are recorded: fix it and run the same command again\n`,
     );
     process.exitCode = 1;
   } else {

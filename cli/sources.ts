@@ -3,7 +3,7 @@
 // engines are loaded only when a command opens one: asking the running server (launch day)
 // needs neither PGlite nor pg, and without them `npm run announce` starts with a heap 3 MB
 // smaller, which every full collection of its small heap marks again (docs/performance.md).
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 import { SIGNUP_TABLE, type SignupRow } from '../src/lib/signup-contract.ts';
 import {
@@ -30,6 +30,24 @@ export interface SubscriberSource {
 const PAGE = 1000; // Supabase's default max rows per request
 
 export class CliError extends Error {}
+
+/** An error's first line; Node's connection errors can have an empty message but a code. */
+export function firstLine(error: unknown): string {
+  const { message, code } = error as { message?: string; code?: string };
+  return (message || code || String(error)).split('\n')[0];
+}
+
+/** Writes the file named by --out, or says in one line why it could not. */
+export function writeOutFile(out: string, contents: string, mode?: number): void {
+  try {
+    writeFileSync(out, contents, mode === undefined ? undefined : { mode });
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    throw new CliError(
+      `Could not write ${out} (${code ?? firstLine(error)}): choose another --out FILE`,
+    );
+  }
+}
 
 function restSource(url: string, key: string, description: string): SubscriberSource {
   const client = createClient(url, key, {
@@ -112,15 +130,18 @@ export type Backend =
   | { kind: 'rest'; url: string; key: string; description: string; close(): Promise<void> }
   | { kind: 'none'; description: string; close(): Promise<void> };
 
-/** Migrates; a changed migration is one line for the organiser (and the database is closed). */
-async function migrateOrExplain(db: Db): Promise<void> {
+/**
+ * Brings a database just opened up to date. Whatever stops that (a server that refuses or is not
+ * there, a database or user that does not exist, a merged migration edited) is one line.
+ */
+async function migrateOrExplain(db: Db, description: string, advice: string): Promise<void> {
   const { migrate, MigrationChangedError } = await import('../server/db/migrate.ts');
   try {
     await migrate(db);
   } catch (error) {
     await db.close().catch(() => {});
     if (error instanceof MigrationChangedError) throw new CliError(error.message);
-    throw error;
+    throw new CliError(`Could not open ${description}: ${firstLine(error)}. ${advice}`);
   }
 }
 
@@ -136,8 +157,13 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   if (settings.databaseUrl) {
     const { openPostgres } = await import('../server/db/postgres.ts');
     const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
-    await migrateOrExplain(db);
-    return { kind: 'db', db, description: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
+    const description = 'PostgreSQL (DATABASE_URL)';
+    await migrateOrExplain(
+      db,
+      description,
+      'Check DATABASE_URL, and that the database server is running',
+    );
+    return { kind: 'db', db, description, close: () => db.close() };
   }
   const { dataDir } = settings;
   let holder = readLock(dataDir);
@@ -169,12 +195,13 @@ export async function openBackend(settings: Settings): Promise<Backend> {
   try {
     const { openPglite } = await import('../server/db/pglite.ts');
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
-    await migrateOrExplain(db);
+    const description = `PGlite in ${dataDir}`;
+    await migrateOrExplain(db, description, 'Check DATA_DIR');
     const close = async () => {
       await db.close();
       lock.release();
     };
-    return { kind: 'db', db, description: `PGlite in ${dataDir}`, close };
+    return { kind: 'db', db, description, close };
   } catch (error) {
     lock.release();
     throw error;

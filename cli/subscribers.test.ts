@@ -1,5 +1,8 @@
 // The CLI on DATABASE_URL (the embedded database, running and stopped, is covered with the
 // real server in server/server.test.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/types.ts';
 import {
@@ -25,6 +28,33 @@ describe('subscribers CLI usage', () => {
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe(line);
     expect(result.stderr).toContain('npm run subscribers -- export [--out FILE]');
+  });
+});
+
+describe('subscribers CLI failures: one line, exit 1, never a stack trace', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'subscribers-cli-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([['count'], ['export'], ['remove', 'someone@example.org'], ['suppressed'], ['report']])(
+    '%j with a database that is not there',
+    async (...args) => {
+      const result = await runCli(['cli/subscribers.ts', ...args], {
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        DATA_DIR: dir,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'Could not open PostgreSQL (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL, and that the database server is running\n',
+      );
+    },
+  );
+
+  it('export --out into a folder that does not exist', async () => {
+    const out = join(dir, 'no-such-dir', 'signups.csv');
+    const result = await runCli(['cli/subscribers.ts', 'export', '--out', out], { DATA_DIR: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`Could not write ${out} (ENOENT): choose another --out FILE\n`);
   });
 });
 
@@ -65,6 +95,23 @@ else {
           'first@example.org,"Ann, ""the first""",2025-11-01T00:00:00+00:00,whatsapp\n' +
           "second@example.org,'=cmd(),2025-11-02T00:00:00+00:00,\n",
       );
+    });
+
+    it('a database error after opening is one line too', async () => {
+      await db.exec('alter table public.tedxcommunity_emails rename to tedxcommunity_emails_away');
+      try {
+        const result = await runCli(['cli/subscribers.ts', 'count'], {
+          DATABASE_URL: database.url,
+        });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(
+          /^Database error \(42P01\): relation "[\w.]*tedxcommunity_emails" does not exist\. Check the database settings and run the same command again\n$/,
+        );
+      } finally {
+        await db.exec(
+          'alter table public.tedxcommunity_emails_away rename to tedxcommunity_emails',
+        );
+      }
     });
   });
 }

@@ -1,13 +1,12 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | suppressed | unsuppress EMAIL
 //   | report [--out FILE]
-import { writeFileSync } from 'node:fs';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { toCsv } from './csv.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { callForEmail } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
-import { CliError, openSource } from './sources.ts';
+import { CliError, firstLine, openSource, writeOutFile } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -77,7 +76,7 @@ async function main(): Promise<number> {
     const csv = toCsv(rows);
     if (args.out) {
       // Personal data: readable by this user only.
-      writeFileSync(args.out, csv, { mode: 0o600 });
+      writeOutFile(args.out, csv, 0o600);
       process.stderr.write(
         `Wrote ${rows.length} sign-ups from ${source.description} to ${args.out}\n`,
       );
@@ -95,6 +94,13 @@ try {
 } catch (error) {
   if (error instanceof CliError || error instanceof DataDirLockedError) {
     process.stderr.write(error.message + '\n');
+    process.exitCode = 1;
+  } else if (typeof (error as { code?: unknown }).code === 'string') {
+    // The database went away or refused mid-command (a PostgreSQL code, ECONNRESET…).
+    const { code } = error as { code: string };
+    process.stderr.write(
+      `Database error (${code}): ${firstLine(error)}. Check the database settings and run the same command again\n`,
+    );
     process.exitCode = 1;
   } else {
     throw error;

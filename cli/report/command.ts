@@ -1,9 +1,8 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
-import { writeFileSync } from 'node:fs';
 import type { Settings } from '../../server/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { withCaller } from '../rpc.ts';
-import { CliError } from '../sources.ts';
+import { writeOutFile } from '../sources.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
 import { terminalSummary } from './summary.ts';
@@ -25,13 +24,7 @@ export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<n
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
     const html = reportHtml(data, { eventName: EVENT_SHORT_NAME, madeAt: madeAt(now), from });
-    try {
-      writeFileSync(out, html);
-    } catch (error) {
-      throw new CliError(
-        `Could not write ${out} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): choose another --out FILE`,
-      );
-    }
+    writeOutFile(out, html);
     process.stdout.write(terminalSummary(data, from) + '\n');
     process.stderr.write(
       `Wrote the report to ${out}: open it in any browser, it needs no network.\n`,
