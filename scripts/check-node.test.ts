@@ -1,8 +1,9 @@
 // On a Node older than 22.18 (Debian and Ubuntu ship 18 and 20), the npm scripts stop with one
 // line naming the Node needed, not a stack trace. Uses the machine's own old Node when it has one.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -66,6 +67,32 @@ describe('the Node version check', () => {
       const lines = result.stderr.split('\n').filter((l) => l && !/^npm warn/.test(l));
       expect(lines.join('\n') + '\n').toMatch(LINE);
       expect(result.stderr).not.toMatch(/ERR_UNKNOWN_FILE_EXTENSION|at .*\(node:internal/);
+    },
+  );
+
+  it.skipIf(!old || !existsSync(`${oldBin}/npm`))(
+    '`npm install` on that Node stops at once, naming the Node needed, and downloads nothing',
+    () => {
+      // A copy of what npm reads, so the project's own node_modules is not touched.
+      const dir = mkdtempSync(join(tmpdir(), 'old-node-install-'));
+      try {
+        mkdirSync(join(dir, 'scripts'));
+        for (const file of ['package.json', 'package-lock.json', '.npmrc', CHECK])
+          copyFileSync(join(ROOT, file), join(dir, file));
+        const result = spawnSync(`${oldBin}/npm`, ['install', '--no-audit', '--no-fund'], {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { ...process.env, PATH: `${oldBin}:/bin` },
+          timeout: 60_000,
+        });
+        expect(result.status).not.toBe(0);
+        expect(result.stderr).toContain('npm error code EBADENGINE');
+        expect(result.stderr).toContain('Required: {"node":">=22.18"}');
+        expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
+        expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   );
 });
