@@ -57,9 +57,20 @@ const server = serve(
 // Beyond this many open connections the kernel's backlog waits; no client holds them all.
 server.maxConnections = MAX_CONNECTIONS;
 
+/** What an operator can change when the address cannot be listened on: the setting, named. */
+function listenAdvice(code: string | undefined): string {
+  if (code === 'EADDRINUSE')
+    return `another program uses port ${settings.port}: stop it, or set PORT to a free port`;
+  if (code === 'EACCES')
+    return `ports below 1024 need root: set PORT to 1024 or above (3000 by default)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `${settings.host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all of them`;
+  return 'check HOST and PORT';
+}
+
 server.on('error', async (error: NodeJS.ErrnoException) => {
   process.stderr.write(
-    `Could not listen on ${settings.host}:${settings.port}: ${error.code ?? error.message}\n`,
+    `Could not listen on ${settings.host}:${settings.port} (${error.code ?? error.message}): ${listenAdvice(error.code)}\n`,
   );
   await opened.close().catch(() => {});
   process.exit(1);

@@ -1,5 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/server-process.ts';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import {
@@ -146,5 +151,39 @@ describe('settings', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('Invalid setting PORT: expected an integer 0-65535, got "abc"\n');
+  });
+
+  describe('an address the server cannot listen on is one line naming the setting', () => {
+    const listenFailure = async (env: Record<string, string>) => {
+      const dir = mkdtempSync(join(tmpdir(), 'listen-'));
+      try {
+        return await runCli(['server/index.ts'], { DATA_DIR: join(dir, 'data'), ...env });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+
+    it('a port in use', async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as { port: number };
+      try {
+        const result = await listenFailure({ HOST: '127.0.0.1', PORT: String(port) });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(
+          `Could not listen on 127.0.0.1:${port} (EADDRINUSE): another program uses port ${port}: stop it, or set PORT to a free port\n`,
+        );
+      } finally {
+        taken.close();
+      }
+    });
+
+    it('a HOST that is not this machine', async () => {
+      const result = await listenFailure({ HOST: '192.0.2.1', PORT: '0' });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'Could not listen on 192.0.2.1:0 (EADDRNOTAVAIL): 192.0.2.1 is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all of them\n',
+      );
+    });
   });
 });
