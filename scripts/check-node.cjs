@@ -4,7 +4,9 @@
 // (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
 /* global process, require */
 'use strict';
-// The version package.json's engines field names (">=22.18"), so the two cannot drift.
+// The version package.json's engines field names, so the two cannot drift: ">=22.19", the
+// oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
+// engine-strict turns their engines fields into errors).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
 var NEEDED = require('../package.json')
   .engines.node.match(/(\d+)\.(\d+)/)

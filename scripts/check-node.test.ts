@@ -1,4 +1,4 @@
-// On a Node older than 22.18 (Debian and Ubuntu ship 18 and 20), the npm scripts stop with one
+// On a Node older than 22.19 (Debian and Ubuntu ship 18 and 20), the npm scripts stop with one
 // line naming the Node needed, not a stack trace. Uses the machine's own old Node when it has one.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,19 +10,19 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CHECK = 'scripts/check-node.cjs';
 
-/** A Node older than 22.18 on this machine, if there is one. */
+/** A Node older than 22.19 on this machine, if there is one. */
 function oldNode(): string | undefined {
   for (const path of ['/usr/bin/node', '/usr/local/bin/node', '/bin/node']) {
     if (!existsSync(path)) continue;
     const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
     const [major, minor] = version.slice(1).split('.').map(Number);
-    if (major < 22 || (major === 22 && minor < 18)) return path;
+    if (major < 22 || (major === 22 && minor < 19)) return path;
   }
   return undefined;
 }
 const old = oldNode();
 const LINE =
-  /^This project needs Node\.js 22\.18 or newer \(24 LTS recommended\); this is v\d+\.\d+\.\d+\. Install it from https:\/\/nodejs\.org or with nvm \(nvm install 24\), then run the command again\.\n$/;
+  /^This project needs Node\.js 22\.19 or newer \(24 LTS recommended\); this is v\d+\.\d+\.\d+\. Install it from https:\/\/nodejs\.org or with nvm \(nvm install 24\), then run the command again\.\n$/;
 
 describe('the Node version check', () => {
   it('passes on this Node', () => {
@@ -87,7 +87,7 @@ describe('the Node version check', () => {
         });
         expect(result.status).not.toBe(0);
         expect(result.stderr).toContain('npm error code EBADENGINE');
-        expect(result.stderr).toContain('Required: {"node":">=22.18"}');
+        expect(result.stderr).toContain('Required: {"node":">=22.19"}');
         expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
         expect(existsSync(join(dir, 'node_modules'))).toBe(false);
       } finally {
