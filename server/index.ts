@@ -63,7 +63,7 @@ function listenAdvice(code: string | undefined): string {
     return `another program uses port ${settings.port}: stop it, or set PORT to a free port`;
   if (code === 'EACCES')
     return `ports below 1024 need root: set PORT to 1024 or above (3000 by default)`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
     return `${settings.host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all of them`;
   return 'check HOST and PORT';
 }
