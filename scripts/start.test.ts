@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { needsBuild } from './start.ts';
+import { loadSettings } from '../server/settings.ts';
+import { SITE_URL_DEFAULT } from '../src/content/event.ts';
+import { buildNotice, needsBuild } from './start.ts';
 
 describe('npm start: build when needed', () => {
   const root = mkdtempSync(join(tmpdir(), 'tedx-start-'));
@@ -29,5 +31,19 @@ describe('npm start: build when needed', () => {
 
     touch('src/pages/index.astro', 1);
     expect(needsBuild(root)).toBe(true);
+  });
+});
+
+describe('npm start: what it says before building', () => {
+  it('names the address the pages will carry', () => {
+    expect(buildNotice(loadSettings({ SITE_URL: 'https://tedx.example.ug/' }))).toBe(
+      'dist/ is missing or older than the sources: building the site for https://tedx.example.ug/ (npm run build)',
+    );
+  });
+
+  it('says when that address is only the placeholder, and where to set the real one', () => {
+    expect(buildNotice(loadSettings({}))).toBe(
+      `dist/ is missing or older than the sources: building the site for ${SITE_URL_DEFAULT} (npm run build). SITE_URL is not set, so links and share tags name that placeholder: set it in .env`,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { settingsOrExit } from '../server/settings.ts';
+import { settingsOrExit, type Settings } from '../server/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What the build reads: a change in any of them makes dist/ stale. */
@@ -35,10 +35,18 @@ export function needsBuild(root = ROOT): boolean {
   return sources > statSync(built).mtimeMs;
 }
 
+/** What npm start says before it builds: the address the pages will name, and where it is set. */
+export function buildNotice({ siteUrl, buildSiteUrl }: Settings): string {
+  const building = `dist/ is missing or older than the sources: building the site for ${buildSiteUrl} (npm run build)`;
+  return siteUrl
+    ? building
+    : `${building}. SITE_URL is not set, so links and share tags name that placeholder: set it in .env`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  settingsOrExit(); // a bad setting fails now, not after a build
+  const settings = settingsOrExit(); // a bad setting fails now, not after a build
   if (needsBuild()) {
-    console.log('dist/ is missing or older than the sources: building the site (npm run build)');
+    console.log(buildNotice(settings));
     const build = spawnSync('npm', ['run', 'build'], {
       cwd: ROOT,
       stdio: 'inherit',
