@@ -1,0 +1,123 @@
+// One offline HTML page of figures in the site's look: inline styles, inline SVG, an inlined
+// font, and a CSP that lets the page fetch nothing at all, so it opens the same from disk, from a
+// mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
+// alternative). The subscribers report and the audit's and benchmark's pictures are made with it.
+import { escapeHtml as esc } from '../../server/escape-html.ts';
+import { n } from '../announce/output/say.ts';
+import type { Chart } from './charts.ts';
+import { COLORS, displayFontFace, FONT_DISPLAY, FONT_SANS } from './look.ts';
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
+
+function css(): string {
+  const c = COLORS;
+  return `${displayFontFace()}
+*{box-sizing:border-box}
+html{background:${c.ink};color:${c.paper};font-family:${FONT_SANS};line-height:1.5;-webkit-text-size-adjust:100%}
+body{margin:0}
+main{max-width:860px;margin:0 auto;padding:32px 16px 48px}
+.kicker{margin:0;color:${c.accent};font-weight:700;letter-spacing:.12em;text-transform:uppercase;font-size:.8rem}
+h1,h2{font-family:${FONT_DISPLAY};font-weight:400;text-transform:uppercase;letter-spacing:.01em;line-height:1.1}
+h1{margin:.25em 0 .3em;font-size:clamp(2.2rem,8vw,3.6rem)}
+h2{margin:0 0 .6em;font-size:1.6rem}
+.meta{margin:0;color:${c.muted};font-size:.9rem}
+.stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px;margin:28px 0 8px;padding:0;list-style:none}
+.stats li{background:${c.surface};border:1px solid ${c.line};border-top:3px solid ${c.brand};border-radius:12px;padding:14px 16px}
+.stats b{display:block;font-family:${FONT_DISPLAY};font-weight:400;font-size:2.2rem;line-height:1.1}
+.stats span{color:${c.muted};font-size:.85rem}
+.notes{margin:20px 0 0;padding:14px 16px 14px 36px;background:${c.surface};border:1px solid ${c.line};border-left:3px solid ${c.amber};border-radius:12px}
+figure{margin:20px 0 0;background:${c.surface};border:1px solid ${c.line};border-radius:16px;padding:20px 16px 16px}
+figcaption{color:${c.muted};font-size:.9rem;margin:-.4em 0 12px}
+svg{display:block;max-width:100%;height:auto}
+.narrow{display:none}
+@media (max-width:600px){.wide{display:none}.narrow{display:block}.stats{grid-template-columns:1fr 1fr}.stats li:first-child{grid-column:1/-1}}
+.legend{display:flex;flex-wrap:wrap;gap:6px 16px;margin:0 0 10px;padding:0;list-style:none;font-size:.85rem}
+.legend i{display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:6px;vertical-align:-1px;border:1px solid ${c.muted}}
+details{margin-top:12px;font-size:.9rem}
+summary{cursor:pointer;color:${c.paper};text-decoration:underline;text-underline-offset:4px}
+summary:focus-visible,.scroll:focus-visible{outline:3px solid ${c.accent};outline-offset:2px}
+.scroll{overflow-x:auto;margin-top:8px}
+table{border-collapse:collapse;min-width:60%}
+th,td{padding:4px 12px 4px 0;text-align:right;border-bottom:1px solid ${c.line};white-space:nowrap}
+th:first-child,td:first-child{text-align:left}
+thead th{color:${c.muted};font-weight:600}
+.empty{color:${c.muted};margin:0}
+footer{margin-top:32px;color:${c.muted};font-size:.85rem}`;
+}
+
+/** A chart's numbers as a table, folded under a summary (unless `open`). */
+export function table(
+  caption: string,
+  head: string[],
+  rows: (string | number)[][],
+  open = false,
+): string {
+  const cells = (r: (string | number)[], tag: string) =>
+    r
+      .map(
+        (v, i) =>
+          `<${i === 0 ? 'th scope="row"' : tag}>${esc(typeof v === 'number' ? n(v) : v)}</${i === 0 ? 'th' : tag}>`,
+      )
+      .join('');
+  return `<details${open ? ' open' : ''}><summary>${esc(caption)}</summary><div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table>
+<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
+<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('\n')}</tbody></table></div></details>`;
+}
+
+export const legend = (items: { label: string; color: string }[]) =>
+  `<ul class="legend">${items.map((i) => `<li><i style="background:${i.color}"></i>${esc(i.label)}</li>`).join('')}</ul>`;
+
+export function figure(id: string, title: string, caption: string, body: string): string {
+  return `<figure id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${esc(title)}</h2>
+<figcaption>${esc(caption)}</figcaption>
+${body}</figure>`;
+}
+
+/** Both drawings of a chart; the stylesheet shows the phone's or the laptop's. */
+export const chart = (c: Chart) =>
+  `<div class="wide">${c.wide}</div><div class="narrow">${c.narrow}</div>`;
+
+export interface Page {
+  /** The document's title. */
+  title: string;
+  kicker: string;
+  heading: string;
+  meta: string;
+  stats: [value: string | number, label: string][];
+  /** Lines shown in a box under the figures at the top (budgets missed, say); none: no box. */
+  notes?: string[];
+  /** Figures, already HTML (figure()). */
+  sections: string[];
+  /** HTML. */
+  footer: string;
+}
+
+export function pageHtml(page: Page): string {
+  const stat = ([v, label]: Page['stats'][number]) =>
+    `<li><b>${esc(typeof v === 'number' ? n(v) : v)}</b><span>${esc(label)}</span></li>`;
+  const notes = page.notes?.length
+    ? `<ul class="notes">${page.notes.map((line) => `<li>${esc(line)}</li>`).join('')}</ul>\n`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="color-scheme" content="dark">
+<title>${esc(page.title)}</title>
+<style>${css()}</style>
+</head>
+<body>
+<main>
+<p class="kicker">${esc(page.kicker)}</p>
+<h1>${esc(page.heading)}</h1>
+<p class="meta">${esc(page.meta)}</p>
+<ul class="stats">${page.stats.map(stat).join('')}</ul>
+${notes}${page.sections.join('\n')}
+<footer>${page.footer}</footer>
+</main>
+</body>
+</html>
+`;
+}
