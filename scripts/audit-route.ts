@@ -15,8 +15,17 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** One run's timings, for the picture (audit-picture.ts). */
+export interface RunFigures {
+  lcpMs: number;
+  tbtMs: number;
+  ownTbtMs: number;
+}
+
 export interface RouteFigures {
   route: string;
+  /** Each run's timings, in the order they were taken. */
+  runs: RunFigures[];
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -99,6 +108,11 @@ export async function routeFigures(route: string, auditRuns: AuditRun[]): Promis
     .map((audit) => audit.id);
   return {
     route,
+    runs: auditRuns.map(({ lhr, ownBlockingMs }) => ({
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      ownTbtMs: ownBlockingMs,
+    })),
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),

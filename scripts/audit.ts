@@ -1,10 +1,12 @@
 // `npm run audit`: builds the site, starts the real server on a throwaway database, and measures
 // every public route with Lighthouse (mobile defaults, median of three runs) plus the bytes a
 // first visit transfers, and in the same run the floor (scripts/audit-floor.ts), to which each
-// route's LCP is compared. Prints one table; exits non-zero when a budget is missed.
+// route's LCP is compared. Prints one table, writes the same figures as a picture
+// (audit-picture.ts; `--out FILE`, default audit-report.html); exits non-zero when a budget is
+// missed.
 // This is a benchmark, not a test: it is deliberately kept out of `npm test`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
@@ -12,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from '../test-support/server-process.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
+import { auditPictureHtml, DEFAULT_AUDIT_PICTURE } from './audit-picture.ts';
 import { budgetMisses, figuresTable } from './audit-report.ts';
+import { madeAt } from './picture-marks.ts';
 import {
   lighthouseRun,
   routeFigures,
@@ -55,12 +59,12 @@ function launcherFlagsWithMobileProcessModel(): string[] {
  * the cores, and Lighthouse's timings would measure that rather than the pages. Never hides it:
  * the load at the start of measuring is printed either way.
  */
-async function settle(): Promise<void> {
+async function settle(): Promise<number> {
   const quiet = availableParallelism() / 2;
   const before = loadavg()[0];
   if (before <= quiet) {
     console.log(`Load average ${before.toFixed(1)}: measuring now.`);
-    return;
+    return before;
   }
   const started = performance.now();
   let now = before;
@@ -74,9 +78,28 @@ async function settle(): Promise<void> {
       ? `The machine was busy (load average ${before.toFixed(1)}): waited ${waited} s, to ${now.toFixed(1)}.`
       : `The machine is still busy after ${waited} s (load average ${now.toFixed(1)}): timings below may read high.`,
   );
+  return now;
 }
 
+/** `--out FILE` for the picture, else the default; a flag with no file is the operator's error. */
+function pictureFile(argv: string[]): string {
+  const at = argv.indexOf('--out');
+  if (at === -1) return DEFAULT_AUDIT_PICTURE;
+  const file = argv[at + 1];
+  if (!file || file.startsWith('--')) {
+    console.error('npm run audit: --out needs a file name, e.g. --out audit-report.html');
+    process.exit(2);
+  }
+  return file;
+}
+
+const lighthouseVersion = (runs: AuditRun[]) => runs[0]?.lhr.lighthouseVersion ?? '?';
+/** `Chromium 156.0.8078.73`: the user agent Lighthouse reports gives only the major version. */
+const browserVersion = (path: string) =>
+  spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.match(/^\S+ [\d.]+/)?.[0] ??
+  'Chromium';
 async function main(): Promise<number> {
+  const picture = pictureFile(process.argv);
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) return build.status ?? 1;
@@ -90,13 +113,14 @@ async function main(): Promise<number> {
     { DATA_DIR: join(dataDir, 'data') },
     { log: { file: join(dataDir, 'server.log') } },
   );
+  const chromePath = findChromium();
   const chrome = await chromeLauncher.launch({
-    chromePath: findChromium(),
+    chromePath,
     ignoreDefaultFlags: true, // given, with two features more, by launcherFlagsWithMobileProcessModel()
     chromeFlags: [...launcherFlagsWithMobileProcessModel(), '--headless=new', ...CHROMIUM_ARGS],
   });
   try {
-    await settle();
+    const load = await settle();
     // Round by round, the floor beside the routes, so that a machine that gets busier or quieter
     // during the audit moves the floor and the routes alike.
     const floorTarget = { label: 'floor', path: FLOOR_ROUTE, runs: [] as AuditRun[] };
@@ -117,6 +141,12 @@ async function main(): Promise<number> {
     console.log(`\nLighthouse ${RUNS} runs per route, mobile defaults (median); gzip -9 sizes\n`);
     console.log(figuresTable(rows, floor));
     const misses = rows.flatMap((row) => budgetMisses(row, floor));
+    const how =
+      `Lighthouse ${lighthouseVersion(floorTarget.runs)}, mobile defaults, ${RUNS} runs of each ` +
+      `route round by round with the floor, in ${browserVersion(chromePath)}; load average ` +
+      `${load.toFixed(1)} on ${availableParallelism()} cores when measuring began.`;
+    writeFileSync(picture, auditPictureHtml(rows, floor, { madeAt: madeAt(), how, misses }));
+    console.log(`\nThe same figures as a picture: ${picture} (open it in any browser).`);
     if (misses.length === 0) {
       console.log('\nAll budgets met.');
       return 0;

@@ -6,8 +6,10 @@
 //   BENCH_SECONDS=10 (per run)  BENCH_CONNECTIONS=50,200
 // Budget: no errors; the embedded server sustains >= 60% of its database's raw single-row insert
 // rate; p99 < 100 ms at 50 connections. Then the hostile soak (bench-soak.ts) and the launch-day
-// announcement (bench-announce.ts), each with its own budgets. Exits 1 when one is missed.
-import { mkdtempSync, rmSync } from 'node:fs';
+// announcement (bench-announce.ts), each with its own budgets. Prints the figures, writes them as
+// a picture (bench-picture.ts; `--out FILE`, default bench-report.html), exits 1 when a budget is
+// missed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,6 +20,8 @@ import { loadSettings } from '../server/settings.ts';
 import { BENCH_BUDGET } from '../test-support/budgets.ts';
 import { markdownTable } from '../test-support/table.ts';
 import { benchAnnounce } from './bench-announce.ts';
+import { benchPictureHtml, DEFAULT_BENCH_PICTURE } from './bench-picture.ts';
+import { madeAt } from './picture-marks.ts';
 import { measureServer, rawInsertRate, SECONDS, type Row } from './bench-load.ts';
 import { reportSoak, soak } from './bench-soak.ts';
 
@@ -95,13 +99,41 @@ function report(rows: Row[]): string[] {
   return missed;
 }
 
+/** `--out FILE` for the picture, else the default; a flag with no file is the operator's error. */
+function pictureFile(argv: string[]): string {
+  const at = argv.indexOf('--out');
+  if (at === -1) return DEFAULT_BENCH_PICTURE;
+  const file = argv[at + 1];
+  if (!file || file.startsWith('--')) {
+    console.error('npm run bench: --out needs a file name, e.g. --out bench-report.html');
+    process.exit(2);
+  }
+  return file;
+}
+
+const picture = pictureFile(process.argv);
 const databaseUrl = loadSettings(env).databaseUrl;
 const rows: Row[] = [];
 await benchEmbedded(rows);
 if (databaseUrl) await benchPostgres(rows, databaseUrl);
 const missed = report(rows);
-missed.push(...reportSoak(await soak()));
-missed.push(...(await benchAnnounce()));
+const soakResult = await soak();
+missed.push(...reportSoak(soakResult));
+const announced = await benchAnnounce();
+missed.push(...announced.missed);
+const how = `Node ${process.version} on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; ${SECONDS} s per sign-up run.`;
+writeFileSync(
+  picture,
+  benchPictureHtml({
+    signups: rows,
+    soak: soakResult,
+    announce: announced,
+    misses: missed,
+    madeAt: madeAt(),
+    how,
+  }),
+);
+console.log(`\nThe same figures as a picture: ${picture} (open it in any browser).`);
 if (missed.length) {
   console.log('\nBudget missed:\n  ' + missed.join('\n  '));
   process.exit(1);
