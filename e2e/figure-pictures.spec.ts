@@ -4,12 +4,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { auditPictureHtml } from '../scripts/audit-picture.ts';
 import { budgetMisses } from '../scripts/audit-report.ts';
 import { benchPictureHtml } from '../scripts/bench-picture.ts';
 import { AUDIT, BENCH } from '../test-support/picture-figures.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, openOffline, test } from './fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'tedx-pictures-e2e-'));
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,15 +33,8 @@ for (const [name, html] of Object.entries(pictures)) {
     }, testInfo) => {
       const file = join(dir, `${name}.html`);
       writeFileSync(file, html);
-      const url = pathToFileURL(file).href;
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(request.url()));
-      await page.route('**/*', (route) =>
-        route.request().url() === url ? route.continue() : route.abort('blockedbyclient'),
-      );
       await page.setViewportSize(viewport);
-      await page.goto(url);
-      await page.evaluate(() => document.fonts.ready);
+      const { url, requested } = await openOffline(page, file);
 
       const [shown, hidden] = device === 'phone' ? ['.narrow', '.wide'] : ['.wide', '.narrow'];
       const charts = page.locator(`figure ${shown} svg`);

@@ -9,6 +9,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
+import { pathToFileURL } from 'node:url';
 import { SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 
 export { expect };
@@ -87,6 +88,25 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
   }));
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Opens a file from disk as someone opens a file they were sent, with every request other than
+ * the file itself refused; returns the requests the page made, to check that it made none.
+ */
+export async function openOffline(
+  page: Page,
+  file: string,
+): Promise<{ url: string; requested: string[] }> {
+  const url = pathToFileURL(file).href;
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.route('**/*', (route) =>
+    route.request().url() === url ? route.continue() : route.abort('blockedbyclient'),
+  );
+  await page.goto(url);
+  await page.evaluate(() => document.fonts.ready);
+  return { url, requested };
 }
 
 /** Text as a visitor reads it, whitespace collapsed (block boundaries become spaces). */

@@ -4,12 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { openPglite } from '../server/db/pglite.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { seedReportList, type Seeded } from '../test-support/report-seed.ts';
 import { runCli } from '../test-support/server-process.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, openOffline, test } from './fixtures';
 
 // One list and one file for both widths; generous times for a busy 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -39,14 +38,7 @@ for (const [name, viewport] of [
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const url = pathToFileURL(file).href;
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    await page.route('**/*', (route) =>
-      route.request().url() === url ? route.continue() : route.abort('blockedbyclient'),
-    );
-    await page.goto(url);
-    await page.evaluate(() => document.fonts.ready);
+    const { url, requested } = await openOffline(page, file);
     expect(requested).toEqual([url]);
 
     // The visible drawing of each chart: the phone's on a phone, the laptop's on a laptop.

@@ -11,6 +11,7 @@ import type { RouteFigures, RunFigures } from './audit-route.ts';
 import {
   barsAgainstBudget,
   budgetRule,
+  budgetsTile,
   fillOf,
   KINDS,
   rowFrame,
@@ -253,9 +254,7 @@ export function auditPictureHtml(
     heading: 'Speed and weight',
     meta: `Made ${info.madeAt}. ${info.how}`,
     stats: [
-      info.misses.length === 0
-        ? ['All met', 'budgets']
-        : [info.misses.length, info.misses.length === 1 ? 'budget missed' : 'budgets missed'],
+      budgetsTile(info.misses, 'All met'),
       [`${worstRatio.toFixed(2)}×`, 'slowest largest paint, against the floor'],
       [ms(worstTbt), 'most blocking in one run'],
       [bytes(largestHtml), 'largest HTML as sent'],

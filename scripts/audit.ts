@@ -16,7 +16,7 @@ import { startServer } from '../test-support/server-process.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
 import { auditPictureHtml, DEFAULT_AUDIT_PICTURE } from './audit-picture.ts';
 import { budgetMisses, figuresTable } from './audit-report.ts';
-import { madeAt } from './picture-marks.ts';
+import { madeAt, pictureFile } from './picture-marks.ts';
 import {
   lighthouseRun,
   routeFigures,
@@ -81,25 +81,13 @@ async function settle(): Promise<number> {
   return now;
 }
 
-/** `--out FILE` for the picture, else the default; a flag with no file is the operator's error. */
-function pictureFile(argv: string[]): string {
-  const at = argv.indexOf('--out');
-  if (at === -1) return DEFAULT_AUDIT_PICTURE;
-  const file = argv[at + 1];
-  if (!file || file.startsWith('--')) {
-    console.error('npm run audit: --out needs a file name, e.g. --out audit-report.html');
-    process.exit(2);
-  }
-  return file;
-}
-
 const lighthouseVersion = (runs: AuditRun[]) => runs[0]?.lhr.lighthouseVersion ?? '?';
 /** `Chromium 156.0.8078.73`: the user agent Lighthouse reports gives only the major version. */
 const browserVersion = (path: string) =>
   spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.match(/^\S+ [\d.]+/)?.[0] ??
   'Chromium';
 async function main(): Promise<number> {
-  const picture = pictureFile(process.argv);
+  const picture = pictureFile(process.argv, 'npm run audit', DEFAULT_AUDIT_PICTURE);
   if (!process.argv.includes('--no-build')) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) return build.status ?? 1;

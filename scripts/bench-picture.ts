@@ -6,7 +6,7 @@ import { ANNOUNCE_BUDGET, BENCH_BUDGET, SOAK_BUDGET } from '../test-support/budg
 import type { AnnounceFigures } from './bench-announce.ts';
 import type { Row } from './bench-load.ts';
 import type { SoakResult } from './bench-soak.ts';
-import { barsAgainstBudget as bars, KINDS, type Mark } from './picture-marks.ts';
+import { barsAgainstBudget as bars, budgetsTile, KINDS, type Mark } from './picture-marks.ts';
 
 export const DEFAULT_BENCH_PICTURE = 'bench-report.html';
 
@@ -185,9 +185,7 @@ export function benchPictureHtml(f: BenchFigures): string {
     heading: 'Under load',
     meta: `Made ${f.madeAt}. ${f.how}`,
     stats: [
-      f.misses.length === 0
-        ? ['All held', 'budgets']
-        : [f.misses.length, f.misses.length === 1 ? 'budget missed' : 'budgets missed'],
+      budgetsTile(f.misses, 'All held'),
       [
         at50 ? n(at50.perSecond) : 'n/a',
         `sign-ups a second (${BENCH_BUDGET.p99AtConnections} connections)`,

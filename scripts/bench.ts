@@ -21,7 +21,7 @@ import { BENCH_BUDGET } from '../test-support/budgets.ts';
 import { markdownTable } from '../test-support/table.ts';
 import { benchAnnounce } from './bench-announce.ts';
 import { benchPictureHtml, DEFAULT_BENCH_PICTURE } from './bench-picture.ts';
-import { madeAt } from './picture-marks.ts';
+import { madeAt, pictureFile } from './picture-marks.ts';
 import { measureServer, rawInsertRate, SECONDS, type Row } from './bench-load.ts';
 import { reportSoak, soak } from './bench-soak.ts';
 
@@ -99,19 +99,7 @@ function report(rows: Row[]): string[] {
   return missed;
 }
 
-/** `--out FILE` for the picture, else the default; a flag with no file is the operator's error. */
-function pictureFile(argv: string[]): string {
-  const at = argv.indexOf('--out');
-  if (at === -1) return DEFAULT_BENCH_PICTURE;
-  const file = argv[at + 1];
-  if (!file || file.startsWith('--')) {
-    console.error('npm run bench: --out needs a file name, e.g. --out bench-report.html');
-    process.exit(2);
-  }
-  return file;
-}
-
-const picture = pictureFile(process.argv);
+const picture = pictureFile(process.argv, 'npm run bench', DEFAULT_BENCH_PICTURE);
 const databaseUrl = loadSettings(env).databaseUrl;
 const rows: Row[] = [];
 await benchEmbedded(rows);

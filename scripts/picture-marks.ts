@@ -94,3 +94,21 @@ export function barsAgainstBudget(
 /** `2026-11-25 21:04 UTC`: when a picture was made. */
 export const madeAt = (now = new Date()) =>
   `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The first tile of a picture: every budget met, or how many were missed. */
+export const budgetsTile = (misses: string[], allMet: string): [string | number, string] =>
+  misses.length === 0
+    ? [allMet, 'budgets']
+    : [misses.length, misses.length === 1 ? 'budget missed' : 'budgets missed'];
+
+/** `--out FILE`, else `fallback`; `--out` with no file after it stops the command with one line. */
+export function pictureFile(argv: string[], command: string, fallback: string): string {
+  const at = argv.indexOf('--out');
+  if (at === -1) return fallback;
+  const file = argv[at + 1];
+  if (!file || file.startsWith('--')) {
+    console.error(`${command}: --out needs a file name, e.g. --out ${fallback}`);
+    process.exit(2);
+  }
+  return file;
+}
