@@ -17,9 +17,9 @@ describe('subscribers CLI usage', () => {
   it.each([
     [
       ['list'],
-      'Unknown command "list": use one of export, count, remove, suppressed, unsuppress, report',
+      'Unknown command "list": use one of export, count, remove, suppressed, unsuppress, report, erase',
     ],
-    [[], 'Name a command: export, count, remove, suppressed, unsuppress, report'],
+    [[], 'Name a command: export, count, remove, suppressed, unsuppress, report, erase'],
     [['remove'], 'remove needs one EMAIL, e.g. npm run subscribers -- remove someone@example.org'],
     [['count', 'all'], 'count takes nothing after it'],
     [['export', '--file', 'x.csv'], 'export takes only --out FILE'],

@@ -1,8 +1,11 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | suppressed | unsuppress EMAIL
-//   | report [--out FILE]
+//   | report [--out FILE] | erase [--yes]
 import { DataDirLockedError } from '../server/db/lock.ts';
-import { processEnv, settingsOrExit } from '../server/settings.ts';
+import { retentionNotice } from '../server/retention.ts';
+import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
+import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
 import { toCsv } from './csv.ts';
+import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { callForEmail } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
@@ -16,6 +19,9 @@ const USAGE = `Usage:
   npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
   npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
                                                (default ${DEFAULT_REPORT_FILE}), a summary here
+  npm run subscribers -- erase [--yes]         delete the whole list (sign-ups, delivery records,
+                                               suppressed addresses), as the privacy page promises
+                                               by ${LIST_KEPT_UNTIL_LONG}; asks first without --yes
 
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
@@ -24,9 +30,10 @@ type Args =
   | { command: 'export' | 'count' | 'report'; out?: string }
   | { command: 'suppressed' }
   | { command: 'remove'; email: string }
-  | { command: 'unsuppress'; email: string };
+  | { command: 'unsuppress'; email: string }
+  | { command: 'erase'; yes: boolean };
 
-const COMMANDS = ['export', 'count', 'remove', 'suppressed', 'unsuppress', 'report'];
+const COMMANDS = ['export', 'count', 'remove', 'suppressed', 'unsuppress', 'report', 'erase'];
 
 /** The command asked for, or the one line that says what is wrong with the arguments. */
 function parseArgs(argv: string[]): Args | string {
@@ -36,6 +43,10 @@ function parseArgs(argv: string[]): Args | string {
     return `Unknown command ${JSON.stringify(command)}: use one of ${COMMANDS.join(', ')}`;
   if (command === 'count' || command === 'suppressed')
     return rest.length === 0 ? { command } : `${command} takes nothing after it`;
+  if (command === 'erase')
+    return rest.length === 0 || (rest.length === 1 && rest[0] === '--yes')
+      ? { command, yes: rest.length === 1 }
+      : 'erase takes only --yes';
   if (command === 'remove' || command === 'unsuppress')
     return rest.length === 1 && rest[0].trim()
       ? { command, email: rest[0] }
@@ -49,7 +60,7 @@ function parseArgs(argv: string[]): Args | string {
 }
 
 /** A person who asks to be deleted: their sign-up and their delivery records. */
-const remove = (settings: ReturnType<typeof settingsOrExit>, email: string) =>
+const remove = (settings: Settings, email: string) =>
   callForEmail(settings, 'tedxcommunity_remove', email, {
     found: (shown, on) => `Removed ${shown} from ${on}`,
     notFound: (shown, on) => `${shown} was not on the list (${on}); nothing removed`,
@@ -62,6 +73,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const settings = settingsOrExit(processEnv());
+  if (args.command === 'erase') return erase(settings, args.yes);
+  const code = await run(args, settings);
+  // After the command's own output, and only when it worked: a failure stays one line.
+  const overdue = code === 0 ? retentionNotice() : null;
+  if (overdue) process.stderr.write(`${overdue}\n`);
+  return code;
+}
+
+async function run(args: Exclude<Args, { command: 'erase' }>, settings: Settings): Promise<number> {
   if (args.command === 'remove') return remove(settings, args.email);
   if (args.command === 'suppressed') return listSuppressed(settings);
   if (args.command === 'unsuppress') return unsuppress(settings, args.email);

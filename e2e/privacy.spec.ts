@@ -1,6 +1,11 @@
 // Privacy in plain words (issue 8): one line under the form says what the address is for and
 // links to /privacy, which the footer links to on every page.
-import { PRIVACY_CONTACT, PRIVACY_SECTIONS, RETENTION_MONTHS } from '../src/content/privacy.ts';
+import {
+  LIST_KEPT_UNTIL_LONG,
+  PRIVACY_CONTACT,
+  PRIVACY_SECTIONS,
+  RETENTION_MONTHS,
+} from '../src/content/privacy.ts';
 import { DESKTOP, PHONE, expect, test, visibleText, waitForIslands } from './fixtures';
 
 test('under the form, one line says what the address is for and links to /privacy', async ({
@@ -38,6 +43,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     expect(text).toContain(PRIVACY_CONTACT.email);
     expect(text).toMatch(/email address, your first name .* and the time you signed up/i);
     expect(text).toContain(`within ${RETENTION_MONTHS} months after the event day`);
+    expect(text).toContain(`by ${LIST_KEPT_UNTIL_LONG} at the latest`);
     expect(text).toMatch(/unsubscribe link/i);
     expect(text).toMatch(/Personal Data Protection Office/);
     expect(text).toMatch(/Data Protection and Privacy Act, 2019/);

@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase, type OpenedDb } from './db/open.ts';
 import { resolveServiceRoleKey } from './service-key.ts';
 import { MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
+import { retentionNotice } from './retention.ts';
 import { settingsOrExit } from './settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,6 +53,8 @@ const server = serve(
     log(
       `Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`,
     );
+    const overdue = retentionNotice();
+    if (overdue) log(overdue);
   },
 ) as Server;
 // Beyond this many open connections the kernel's backlog waits; no client holds them all.

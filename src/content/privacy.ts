@@ -2,11 +2,20 @@
 // words. Organisers: keep this true. If you change who runs the list, what it is used for or how
 // long it is kept, change it here first.
 
-import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
-import { PRESS_CONTACT } from './team';
+import { addMonths, eventDates } from '../lib/event-dates.ts';
+import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_SHORT_NAME, EVENT_TIME_ZONE } from './event.ts';
+import { PRESS_CONTACT } from './team.ts';
 
 /** How long after the event day the list is kept before it is deleted. */
 export const RETENTION_MONTHS = 6;
+
+/** The last day the list may be kept (the event day plus RETENTION_MONTHS), as 2026-05-15. */
+export const LIST_KEPT_UNTIL_ISO = addMonths(EVENT_DATE_ISO, RETENTION_MONTHS);
+/** The same day as copy writes it: May 15th, 2026. */
+export const LIST_KEPT_UNTIL_LONG = eventDates(
+  `${LIST_KEPT_UNTIL_ISO}T12:00:00Z`,
+  EVENT_TIME_ZONE,
+).long;
 
 /** Who to write to about your data: the licensed organizer. */
 export const PRIVACY_CONTACT = PRESS_CONTACT;
@@ -69,7 +78,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
         'If the link that brought you here said where it was shared (for example “whatsapp” in a link a friend sent there, or “poster”), we keep that one word with your sign-up, so we know which posts and groups reach people. It is a label on the link, not anything about you or your device. The first name is only used to greet you in our messages, and only if it looks like a name.',
       ],
       [
-        `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}. If you unsubscribe or ask us to delete your address, it goes sooner.`,
+        `We delete the whole list within ${RETENTION_MONTHS} months after the event day, ${EVENT_DATE_LONG}: by ${LIST_KEPT_UNTIL_LONG} at the latest. If you unsubscribe or ask us to delete your address, it goes sooner.`,
       ],
       [
         "If a message to your address bounces because the address does not exist or refuses mail, we keep that address and the mail server's answer on a list of addresses we never write to again, so we do not keep knocking on a closed door; ask us and we take it off.",

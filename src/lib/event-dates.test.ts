@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_TIME_ZONE, LAUNCH_AT } from '../content/event';
-import { eventDates, ordinal } from './event-dates';
+import { addMonths, dateIn, eventDates, ordinal } from './event-dates';
 
 describe('ordinal', () => {
   it.each([
@@ -57,5 +57,27 @@ describe('eventDates', () => {
     const dates = eventDates(LAUNCH_AT, EVENT_TIME_ZONE);
     expect(EVENT_DATE_LONG).toBe(dates.long);
     expect(EVENT_DATE_ISO).toBe(dates.iso);
+  });
+});
+
+describe('addMonths', () => {
+  it.each([
+    ['2025-11-15', 6, '2026-05-15'],
+    ['2025-11-15', 1, '2025-12-15'],
+    ['2025-11-15', 2, '2026-01-15'],
+    ['2025-08-31', 6, '2026-02-28'],
+    ['2027-08-31', 6, '2028-02-29'],
+    ['2025-01-31', 0, '2025-01-31'],
+    ['2025-03-10', 24, '2027-03-10'],
+  ])('%s + %i months = %s', (iso, months, expected) => {
+    expect(addMonths(iso, months)).toBe(expected);
+  });
+});
+
+describe('dateIn', () => {
+  it('is the calendar date in that zone, not in UTC', () => {
+    // 22:30 UTC on 14 May is already 15 May in Kampala (UTC+3).
+    expect(dateIn('Africa/Kampala', new Date('2026-05-14T22:30:00Z'))).toBe('2026-05-15');
+    expect(dateIn('UTC', new Date('2026-05-14T22:30:00Z'))).toBe('2026-05-14');
   });
 });

@@ -48,3 +48,21 @@ export function eventDates(moment: string, timeZone: string): EventDates {
     year: long.year,
   };
 }
+
+/**
+ * The calendar date `months` after `iso` (2025-11-15 + 6 = 2026-05-15); a day the later month
+ * lacks becomes its last (2025-08-31 + 6 = 2026-02-28).
+ */
+export function addMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  const index = year * 12 + (month - 1) + months;
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${y}-${String(m).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
+}
+
+/** The calendar date of `at` in `timeZone`, as 2026-05-15. */
+export function dateIn(timeZone: string, at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+}

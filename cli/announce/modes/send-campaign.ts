@@ -1,8 +1,7 @@
 // `npm run announce -- --campaign ID [--yes] [--max N]`: the real run. Takes the campaign's
 // lease, asks first (or refuses without a terminal), checks the SMTP login, sends with a
 // progress bar, ends with one summary line (and one line saying why, if it stopped early).
-import { createInterface } from 'node:readline/promises';
-import { CliError } from '../../sources.ts';
+import { confirm } from '../../confirm.ts';
 import { addressOf, messageId } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
@@ -13,19 +12,6 @@ import { emptyResult } from '../sending/run-types.ts';
 import { runCampaign } from '../sending/run.ts';
 import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
-
-async function confirm(question: string): Promise<boolean> {
-  if (!process.stdin.isTTY)
-    throw new CliError(
-      'Not sending: add --yes to send without a question (stdin is not a terminal)',
-    );
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
 
 export async function sendCampaign(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const { campaign } = context.args;
@@ -42,7 +28,13 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       }
       const capped = max > 0 && max < status.pending ? ` (the first ${n(max)} today)` : '';
       const question = `Send campaign ${campaign} to ${n(status.pending)} people${capped} from ${context.from} through ${server}?`;
-      if (!context.args.yes && !(await confirm(question))) {
+      if (
+        !context.args.yes &&
+        !(await confirm(
+          question,
+          'Not sending: add --yes to send without a question (stdin is not a terminal)',
+        ))
+      ) {
         say('Not sent.');
         return 1;
       }

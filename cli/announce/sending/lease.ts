@@ -38,7 +38,8 @@ function goneHereRunId(holder: string, runId: string): string | null {
   }
 }
 
-const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
+/** A lease's start as the second run's line writes it: 2026-11-25T20:00:00Z. */
+export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
 
 export async function takeLease(store: AnnounceStore, campaign: string): Promise<HeldLease> {
   const runId = randomUUID();

@@ -1,0 +1,16 @@
+// A yes/no question on the terminal before something that cannot be taken back (sending a
+// campaign, erasing the list). Without a terminal nobody can answer: the command stops with one
+// line naming the flag that answers in advance.
+import { createInterface } from 'node:readline/promises';
+import { CliError } from './sources.ts';
+
+/** Asks `question` on stderr; true only for y or yes. `refusal`: the line when stdin is no terminal. */
+export async function confirm(question: string, refusal: string): Promise<boolean> {
+  if (!process.stdin.isTTY) throw new CliError(refusal);
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}

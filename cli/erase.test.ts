@@ -1,0 +1,98 @@
+// `npm run subscribers -- erase` on every backend the organiser commands support: asks first
+// (refuses without a terminal unless --yes), erases, says how many; and the reminder the other
+// commands print once the privacy page's day has passed.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../server/db/pglite.ts';
+import { retentionNotice } from '../server/retention.ts';
+import { BACKENDS, listOn, type ListBackend } from '../test-support/announce-lists.ts';
+import { runCli } from '../test-support/server-process.ts';
+
+describe('subscribers erase: usage', () => {
+  it('takes only --yes', async () => {
+    const result = await runCli(['cli/subscribers.ts', 'erase', '--all'], {});
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('erase takes only --yes');
+    expect(result.stderr).toContain('npm run subscribers -- erase [--yes]');
+  });
+});
+
+for (const backend of BACKENDS) {
+  describe(`subscribers erase (${backend})`, () => {
+    let list: ListBackend;
+    const cli = (...args: string[]) => runCli(['cli/subscribers.ts', ...args], list.env);
+    beforeAll(async () => {
+      list = await listOn(backend, 3);
+    });
+    afterAll(() => list.dispose());
+
+    it('asks first: without a terminal and without --yes it erases nothing, in one line', async () => {
+      const refused = await cli('erase');
+      expect(refused).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr:
+          'Not erasing: add --yes to erase the whole list without a question (stdin is not a terminal)\n',
+      });
+      expect((await cli('count')).stdout).toBe('3\n');
+    });
+
+    it('the reminder follows a command that worked, once the privacy page’s day has passed', async () => {
+      const counted = await cli('count');
+      expect(counted.code).toBe(0);
+      const notice = retentionNotice();
+      expect(counted.stderr).toBe(notice ? `${notice}\n` : '');
+    });
+
+    it('--yes erases the whole list and says how many went, and what else to delete', async () => {
+      const erased = await cli('erase', '--yes');
+      expect(erased.code).toBe(0);
+      expect(erased.stdout).toMatch(
+        /^Erased 3 sign-ups, 0 delivery records and 0 suppressed addresses from .+\.\n$/,
+      );
+      expect(erased.stderr).toContain('Delete the copies too: every export');
+      expect((await cli('count')).stdout).toBe('0\n');
+      expect((await cli('export')).stdout).toBe('email,first_name,created_at,source\n');
+
+      // A sign-up after the erase is an ordinary sign-up.
+      await list.signUp('new@example.org');
+      expect((await cli('count')).stdout).toBe('1\n');
+    });
+  });
+}
+
+describe('subscribers erase while a campaign is being sent', () => {
+  let list: ListBackend;
+  beforeAll(async () => {
+    list = await listOn('PGlite', 2);
+    const db = await openPglite({ dataDir: join(list.env.DATA_DIR, 'pgdata') });
+    await db.exec(`insert into public.tedxcommunity_announce_leases
+      (campaign, holder, run_id, started_at, expires_at)
+      values ('launch', 'ann@laptop pid 4242', gen_random_uuid(), '2026-11-25T20:00:00Z',
+              now() + interval '1 hour')`);
+    await db.close();
+  });
+  afterAll(() => list.dispose());
+
+  it('erases nothing and says who is sending, in one line', async () => {
+    const result = await runCli(['cli/subscribers.ts', 'erase', '--yes'], list.env);
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Campaign launch is being sent by ann@laptop pid 4242 since 2026-11-25T20:00:00Z: nothing erased. Wait for that run to end (a run that crashed frees it within 2 minutes), then erase\n',
+    });
+    expect((await runCli(['cli/subscribers.ts', 'count'], list.env)).stdout).toBe('2\n');
+  });
+});
+
+describe('retentionNotice', () => {
+  it('is quiet up to the last day in the event’s time zone, and speaks the day after', () => {
+    // May 15th, 2026 is the last day: 6 months after November 15th, 2025 (Africa/Kampala, UTC+3).
+    expect(retentionNotice(new Date('2026-05-15T20:59:59Z'))).toBeNull();
+    expect(retentionNotice(new Date('2025-11-15T09:00:00+03:00'))).toBeNull();
+    expect(retentionNotice(new Date('2026-05-15T21:00:00Z'))).toBe(
+      'The privacy page promises the list is deleted by May 15th, 2026 (6 months after the event day), and that day has passed: npm run subscribers -- erase deletes it.',
+    );
+  });
+});

@@ -1,0 +1,22 @@
+// The day the privacy page promises the list is gone by (src/content/privacy.ts), turned into a
+// reminder for the organisers: the server prints it at start, the subscribers commands after
+// their output, once that day has passed.
+import { EVENT_TIME_ZONE } from '../src/content/event.ts';
+import {
+  LIST_KEPT_UNTIL_ISO,
+  LIST_KEPT_UNTIL_LONG,
+  RETENTION_MONTHS,
+} from '../src/content/privacy.ts';
+import { dateIn } from '../src/lib/event-dates.ts';
+
+/**
+ * One line for the organisers once the list is kept past what the privacy page promises (the
+ * event day plus RETENTION_MONTHS, in the event's time zone), else null.
+ */
+export function retentionNotice(now = new Date()): string | null {
+  if (dateIn(EVENT_TIME_ZONE, now) <= LIST_KEPT_UNTIL_ISO) return null;
+  return (
+    `The privacy page promises the list is deleted by ${LIST_KEPT_UNTIL_LONG} (${RETENTION_MONTHS} months ` +
+    `after the event day), and that day has passed: npm run subscribers -- erase deletes it.`
+  );
+}
