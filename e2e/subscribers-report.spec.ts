@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
+import { retentionNotice } from '../server/retention.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { seedReportList, type Seeded } from '../test-support/report-seed.ts';
 import { runCli } from '../test-support/server-process.ts';
@@ -48,6 +49,9 @@ for (const [name, viewport] of [
     const titles = (id: string) => page.locator(`#${id} ${shown} svg title`).allTextContents();
 
     await expect(page.locator('.stats li').first()).toHaveText(`${seeded.total}on the list`);
+    // Once the privacy page's day has passed, the first thing under the figures says so.
+    const overdue = retentionNotice();
+    await expect(page.locator('.notes li')).toHaveText(overdue ? [overdue] : []);
     const perDay = await titles('per-day');
     for (const { day, n } of seeded.perDay) {
       expect(perDay).toContain(`${day}: ${n} ${n === 1 ? 'sign-up' : 'sign-ups'}`);

@@ -1,4 +1,5 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
+import { retentionNotice } from '../../server/retention.ts';
 import type { Settings } from '../../server/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { withCaller } from '../rpc.ts';
@@ -23,7 +24,13 @@ export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<n
   return withCaller(settings, async (caller, from) => {
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
-    const html = reportHtml(data, { eventName: EVENT_SHORT_NAME, madeAt: madeAt(now), from });
+    const overdue = retentionNotice(now);
+    const html = reportHtml(data, {
+      eventName: EVENT_SHORT_NAME,
+      madeAt: madeAt(now),
+      from,
+      notes: overdue ? [overdue] : [],
+    });
     writeOutFile(out, html);
     process.stdout.write(terminalSummary(data, from) + '\n');
     process.stderr.write(

@@ -11,6 +11,8 @@ export interface PageInfo {
   eventName: string;
   madeAt: string;
   from: string;
+  /** Lines the organisers must not miss (the list kept past the privacy page's day), at the top. */
+  notes?: string[];
 }
 
 export function reportHtml(data: ReportData, info: PageInfo): string {
@@ -112,6 +114,7 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
     heading: 'The sign-up list',
     meta: `Made ${info.madeAt} from ${info.from}. Counts only: no address or name is in this file.`,
     stats,
+    notes: info.notes,
     sections,
     footer: `Made by <code>npm run subscribers -- report</code>. Days and hours are ${esc(data.timeZone)} time.`,
   });
