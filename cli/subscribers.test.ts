@@ -84,7 +84,29 @@ else {
       const removed = await runCli(['cli/subscribers.ts', 'remove', 'GONE@example.org'], env);
       expect(removed.stdout).toBe('Removed gone@example.org from PostgreSQL (DATABASE_URL)\n');
       const again = await runCli(['cli/subscribers.ts', 'remove', 'gone@example.org'], env);
-      expect(again.stdout).toContain('gone@example.org was not on the list');
+      expect(again.stdout).toBe(
+        'gone@example.org was not on the list (PostgreSQL (DATABASE_URL)); nothing removed\n',
+      );
+    });
+
+    it('removes a bounced address from the suppression list too, and says so', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('dead@example.org');
+        insert into public.tedxcommunity_suppressed (email, reason)
+          values ('dead@example.org', '550 5.1.1'), ('gone2@example.org', '550 5.1.1')`);
+      const env = { DATABASE_URL: database.url };
+      const both = await runCli(['cli/subscribers.ts', 'remove', 'dead@example.org'], env);
+      expect(both.stdout).toBe(
+        'Removed dead@example.org from PostgreSQL (DATABASE_URL), and from the suppression list\n',
+      );
+      const suppressedOnly = await runCli(
+        ['cli/subscribers.ts', 'remove', 'gone2@example.org'],
+        env,
+      );
+      expect(suppressedOnly.stdout).toBe(
+        'gone2@example.org was not on the list (PostgreSQL (DATABASE_URL)); took it off the suppression list\n',
+      );
+      const left = await db.query('select email from public.tedxcommunity_suppressed');
+      expect(left.rows).toEqual([]);
     });
 
     it('exports oldest first, quoted and formula-safe', async () => {

@@ -4,17 +4,19 @@ import { DataDirLockedError } from '../server/db/lock.ts';
 import { retentionNotice } from '../server/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
+import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
-import { callForEmail } from './rpc.ts';
+import { withCaller } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { CliError, firstLine, openSource, writeOutFile } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
   npm run subscribers -- count                 the number of sign-ups
-  npm run subscribers -- remove EMAIL          delete that person (any case) and their delivery records
+  npm run subscribers -- remove EMAIL          delete that person (any case): sign-up, delivery records
+                                               and suppressed address
   npm run subscribers -- suppressed            addresses no campaign mails again (hard bounces), CSV
   npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
   npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
@@ -59,11 +61,25 @@ function parseArgs(argv: string[]): Args | string {
   return eq ? { command: withFile, out: eq[1] } : `${command} takes only --out FILE`;
 }
 
-/** A person who asks to be deleted: their sign-up and their delivery records. */
+/**
+ * A person who asks to be forgotten (or who should not get the mail): their sign-up, their
+ * delivery records and, if a bounce put it there, their address on the suppression list.
+ */
 const remove = (settings: Settings, email: string) =>
-  callForEmail(settings, 'tedxcommunity_remove', email, {
-    found: (shown, on) => `Removed ${shown} from ${on}`,
-    notFound: (shown, on) => `${shown} was not on the list (${on}); nothing removed`,
+  withCaller(settings, async (caller, on) => {
+    const shown = normaliseEmail(email);
+    const found = caller
+      ? await caller.scalar<{ on_list: boolean; suppressed: boolean }>('tedxcommunity_forget', {
+          p_email: email,
+        })
+      : { on_list: false, suppressed: false };
+    const line = found.on_list
+      ? `Removed ${shown} from ${on}${found.suppressed ? ', and from the suppression list' : ''}`
+      : found.suppressed
+        ? `${shown} was not on the list (${on}); took it off the suppression list`
+        : `${shown} was not on the list (${on}); nothing removed`;
+    process.stdout.write(`${line}\n`);
+    return 0;
   });
 
 async function main(): Promise<number> {

@@ -1,5 +1,6 @@
 // tedxcommunity_erase_all(): the whole list deleted in one call by the service role (the privacy
-// page's promise), nothing by anyone else, and nothing while a campaign is being sent.
+// page's promise), nothing by anyone else, and nothing while a campaign is being sent. And
+// tedxcommunity_forget(): one person who asks to be forgotten, wherever their address is.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from './db/types.ts';
 import { clientHeaders, SERVICE, storedEmails, testApp } from '../test-support/app.ts';
@@ -32,12 +33,13 @@ for (const database of testDatabases()) {
           values ('dead@example.org', '550 5.1.1 no such user');`);
     });
 
-    const rpc = (key: string) =>
-      app.request('http://localhost/rest/v1/rpc/tedxcommunity_erase_all', {
+    const call = (fn: string, key: string, body: object = {}) =>
+      app.request(`http://localhost/rest/v1/rpc/${fn}`, {
         method: 'POST',
         headers: clientHeaders(key),
-        body: '{}',
+        body: JSON.stringify(body),
       });
+    const rpc = (key: string) => call('tedxcommunity_erase_all', key);
     const everything = async () => ({
       signups: await count(db, 'tedxcommunity_emails'),
       deliveries: await count(db, 'tedxcommunity_deliveries'),
@@ -102,6 +104,29 @@ for (const database of testDatabases()) {
         `update public.tedxcommunity_announce_leases set expires_at = now() - interval '1 second'`,
       );
       expect(await (await rpc(SERVICE)).json()).toMatchObject({ erased: true, signups: 3 });
+    });
+
+    it('forgetting one person deletes their sign-up, delivery records and suppressed address', async () => {
+      await db.exec(`insert into public.tedxcommunity_suppressed (email, reason)
+        values ('ann@example.org', '550 5.1.1 no such user')`);
+      const forget = async (email: string) =>
+        (await call('tedxcommunity_forget', SERVICE, { p_email: email })).json();
+      expect(await forget(' Ann@Example.ORG ')).toEqual({ on_list: true, suppressed: true });
+      expect(await storedEmails(db)).toEqual(['bob@example.org', 'cat@example.org']);
+      expect(await everything()).toEqual({ signups: 2, deliveries: 2, suppressed: 1 });
+      expect(await forget('dead@example.org')).toEqual({ on_list: false, suppressed: true });
+      expect(await forget('bob@example.org')).toEqual({ on_list: true, suppressed: false });
+      expect(await forget('nobody@example.org')).toEqual({ on_list: false, suppressed: false });
+      expect(await everything()).toEqual({ signups: 1, deliveries: 1, suppressed: 0 });
+
+      const refused = await call('tedxcommunity_forget', clientHeaders().apikey, {
+        p_email: 'cat@example.org',
+      });
+      expect(refused.status).toBe(404);
+      await expect(
+        db.queryAs('anon', "select public.tedxcommunity_forget('cat@example.org')", []),
+      ).rejects.toMatchObject({ code: '42501' });
+      expect(await storedEmails(db)).toEqual(['cat@example.org']);
     });
   });
 }

@@ -1,0 +1,30 @@
+-- `npm run subscribers -- remove EMAIL` is what organisers run when someone asks to be
+-- forgotten. tedxcommunity_remove (20261122100000) deletes the sign-up and the delivery records
+-- but not the address on the suppression list, where a hard bounce put it: the address would
+-- stay in the database after the person asked for it to go. This function deletes all three and
+-- says what it found, so the command can say it too. (tedxcommunity_remove stays as it was, for
+-- an older checkout's CLI.)
+create function public.tedxcommunity_forget(p_email text)
+  returns json
+  language plpgsql volatile security definer
+  set search_path = ''
+as $$
+declare
+  normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
+  on_list boolean;
+  suppressed boolean;
+begin
+  delete from public.tedxcommunity_deliveries d
+    where d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(normal, 'UTF8'));
+  delete from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = normal;
+  on_list := found;
+  delete from public.tedxcommunity_suppressed s where s.email = normal;
+  suppressed := found;
+  return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
+end
+$$;
+
+-- PostgreSQL lets PUBLIC execute new functions and hosted Supabase grants them to anon and
+-- authenticated by default: take that back; only the organisers' key may remove.
+revoke all on function public.tedxcommunity_forget(text) from public, anon, authenticated;
+grant execute on function public.tedxcommunity_forget(text) to service_role;
