@@ -36,19 +36,23 @@ describe('subscribers CLI failures: one line, exit 1, never a stack trace', () =
   beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'subscribers-cli-'))));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.each([['count'], ['export'], ['remove', 'someone@example.org'], ['suppressed'], ['report']])(
-    '%j with a database that is not there',
-    async (...args) => {
-      const result = await runCli(['cli/subscribers.ts', ...args], {
-        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
-        DATA_DIR: dir,
-      });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toBe(
-        'Could not open PostgreSQL (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL, and that the database server is running\n',
-      );
-    },
-  );
+  it.each([
+    ['count'],
+    ['export'],
+    ['remove', 'someone@example.org'],
+    ['suppressed'],
+    ['report'],
+    ['erase', '--yes'],
+  ])('%j with a database that is not there', async (...args) => {
+    const result = await runCli(['cli/subscribers.ts', ...args], {
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      DATA_DIR: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Could not open PostgreSQL (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1. Check DATABASE_URL, and that the database server is running\n',
+    );
+  });
 
   it('export --out into a folder that does not exist', async () => {
     const out = join(dir, 'no-such-dir', 'signups.csv');
