@@ -71,6 +71,8 @@ export function barsAgainstBudget(
     ...rowFrame(labels, size),
     x: { domain: [0, top], grid: true, label: null, ticks: size === 'narrow' ? 3 : 6, tickFormat },
     marks: [
+      // The budget line first: it shows between the bars, and no figure is written over by it.
+      ...(budget ? budgetRule(budget.at, budget.label) : []),
       Plot.barX(marks, { x: 'value', y: 'label', fill: fillOf, title: 'title' }),
       ...[true, false].map((inside) =>
         Plot.text(
@@ -86,7 +88,6 @@ export function barsAgainstBudget(
           },
         ),
       ),
-      ...(budget ? budgetRule(budget.at, budget.label) : []),
     ],
   }));
 }
