@@ -17,9 +17,9 @@ describe('subscribers CLI usage', () => {
   it.each([
     [
       ['list'],
-      'Unknown command "list": use one of export, count, remove, suppressed, unsuppress, report, erase',
+      'Unknown command "list": use one of export, count, remove, forget, suppressed, unsuppress, report, erase',
     ],
-    [[], 'Name a command: export, count, remove, suppressed, unsuppress, report, erase'],
+    [[], 'Name a command: export, count, remove, forget, suppressed, unsuppress, report, erase'],
     [['remove'], 'remove needs one EMAIL, e.g. npm run subscribers -- remove someone@example.org'],
     [['count', 'all'], 'count takes nothing after it'],
     [['export', '--file', 'x.csv'], 'export takes only --out FILE'],
@@ -93,21 +93,21 @@ else {
       );
     });
 
-    it('removes a bounced address from the suppression list too, and says so', async () => {
+    it('forgets someone: the list and the suppression list, and says which it found', async () => {
       await db.exec(`insert into public.tedxcommunity_emails (email) values ('dead@example.org');
         insert into public.tedxcommunity_suppressed (email, reason)
           values ('dead@example.org', '550 5.1.1'), ('gone2@example.org', '550 5.1.1')`);
       const env = { DATABASE_URL: database.url };
-      const both = await runCli(['cli/subscribers.ts', 'remove', 'dead@example.org'], env);
-      expect(both.stdout).toBe(
-        'Removed dead@example.org from PostgreSQL (DATABASE_URL), and from the suppression list\n',
+      const forget = (email: string) => runCli(['cli/subscribers.ts', 'forget', email], env);
+      const on = 'PostgreSQL (DATABASE_URL)';
+      expect((await forget('Dead@example.org')).stdout).toBe(
+        `Forgot dead@example.org: deleted from the list and the suppression list on ${on}\n`,
       );
-      const suppressedOnly = await runCli(
-        ['cli/subscribers.ts', 'remove', 'gone2@example.org'],
-        env,
+      expect((await forget('gone2@example.org')).stdout).toBe(
+        `Forgot gone2@example.org: deleted from the suppression list on ${on}\n`,
       );
-      expect(suppressedOnly.stdout).toBe(
-        'gone2@example.org was not on the list (PostgreSQL (DATABASE_URL)); took it off the suppression list\n',
+      expect((await forget('gone2@example.org')).stdout).toBe(
+        `gone2@example.org was not on the list or the suppression list (${on}); nothing deleted\n`,
       );
       const left = await db.query('select email from public.tedxcommunity_suppressed');
       expect(left.rows).toEqual([]);

@@ -1,5 +1,5 @@
-// npm run subscribers -- export [--out FILE] | count | remove EMAIL | suppressed | unsuppress EMAIL
-//   | report [--out FILE] | erase [--yes]
+// npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
+//   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { retentionNotice } from '../server/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
@@ -8,15 +8,17 @@ import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
-import { withCaller } from './rpc.ts';
+import { callForEmail, withCaller } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { CliError, firstLine, openSource, writeOutFile } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
   npm run subscribers -- count                 the number of sign-ups
-  npm run subscribers -- remove EMAIL          delete that person (any case): sign-up, delivery records
-                                               and suppressed address
+  npm run subscribers -- remove EMAIL          take that person (any case) off the list, with their
+                                               delivery records (a bounced address stays suppressed)
+  npm run subscribers -- forget EMAIL          someone who asks to be forgotten: remove, and delete the
+                                               address from the suppression list too
   npm run subscribers -- suppressed            addresses no campaign mails again (hard bounces), CSV
   npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
   npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
@@ -32,10 +34,20 @@ type Args =
   | { command: 'export' | 'count' | 'report'; out?: string }
   | { command: 'suppressed' }
   | { command: 'remove'; email: string }
+  | { command: 'forget'; email: string }
   | { command: 'unsuppress'; email: string }
   | { command: 'erase'; yes: boolean };
 
-const COMMANDS = ['export', 'count', 'remove', 'suppressed', 'unsuppress', 'report', 'erase'];
+const COMMANDS = [
+  'export',
+  'count',
+  'remove',
+  'forget',
+  'suppressed',
+  'unsuppress',
+  'report',
+  'erase',
+];
 
 /** The command asked for, or the one line that says what is wrong with the arguments. */
 function parseArgs(argv: string[]): Args | string {
@@ -49,7 +61,7 @@ function parseArgs(argv: string[]): Args | string {
     return rest.length === 0 || (rest.length === 1 && rest[0] === '--yes')
       ? { command, yes: rest.length === 1 }
       : 'erase takes only --yes';
-  if (command === 'remove' || command === 'unsuppress')
+  if (command === 'remove' || command === 'forget' || command === 'unsuppress')
     return rest.length === 1 && rest[0].trim()
       ? { command, email: rest[0] }
       : `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
@@ -61,11 +73,18 @@ function parseArgs(argv: string[]): Args | string {
   return eq ? { command: withFile, out: eq[1] } : `${command} takes only --out FILE`;
 }
 
-/**
- * A person who asks to be forgotten (or who should not get the mail): their sign-up, their
- * delivery records and, if a bounce put it there, their address on the suppression list.
- */
+/** Off the list: the sign-up and its delivery records (a suppressed address stays suppressed). */
 const remove = (settings: Settings, email: string) =>
+  callForEmail(settings, 'tedxcommunity_remove', email, {
+    found: (shown, on) => `Removed ${shown} from ${on}`,
+    notFound: (shown, on) => `${shown} was not on the list (${on}); nothing removed`,
+  });
+
+/**
+ * Someone who asks to be forgotten: the sign-up, its delivery records and, if a bounce put it
+ * there, the address on the suppression list; says which it found.
+ */
+const forget = (settings: Settings, email: string) =>
   withCaller(settings, async (caller, on) => {
     const shown = normaliseEmail(email);
     const found = caller
@@ -73,12 +92,14 @@ const remove = (settings: Settings, email: string) =>
           p_email: email,
         })
       : { on_list: false, suppressed: false };
-    const line = found.on_list
-      ? `Removed ${shown} from ${on}${found.suppressed ? ', and from the suppression list' : ''}`
-      : found.suppressed
-        ? `${shown} was not on the list (${on}); took it off the suppression list`
-        : `${shown} was not on the list (${on}); nothing removed`;
-    process.stdout.write(`${line}\n`);
+    const where = [found.on_list && 'the list', found.suppressed && 'the suppression list']
+      .filter(Boolean)
+      .join(' and ');
+    process.stdout.write(
+      where
+        ? `Forgot ${shown}: deleted from ${where} on ${on}\n`
+        : `${shown} was not on the list or the suppression list (${on}); nothing deleted\n`,
+    );
     return 0;
   });
 
@@ -98,7 +119,8 @@ async function main(): Promise<number> {
 }
 
 async function run(args: Exclude<Args, { command: 'erase' }>, settings: Settings): Promise<number> {
-  if (args.command === 'remove') return remove(settings, args.email);
+  if (args.command === 'remove' || args.command === 'forget')
+    return (args.command === 'remove' ? remove : forget)(settings, args.email);
   if (args.command === 'suppressed') return listSuppressed(settings);
   if (args.command === 'unsuppress') return unsuppress(settings, args.email);
   if (args.command === 'report') return report(settings, args.out);

@@ -1,9 +1,8 @@
--- `npm run subscribers -- remove EMAIL` is what organisers run when someone asks to be
--- forgotten. tedxcommunity_remove (20261122100000) deletes the sign-up and the delivery records
--- but not the address on the suppression list, where a hard bounce put it: the address would
--- stay in the database after the person asked for it to go. This function deletes all three and
--- says what it found, so the command can say it too. (tedxcommunity_remove stays as it was, for
--- an older checkout's CLI.)
+-- `npm run subscribers -- forget EMAIL`, for someone who asks to be forgotten.
+-- tedxcommunity_remove (20261122100000, `subscribers remove`) takes a person off the list with
+-- their delivery records but keeps a bounced address on the suppression list, so that leaving
+-- and signing up again never mails a dead address twice. A request to be forgotten is stronger:
+-- this function deletes all three and says what it found, so the command can say it too.
 create function public.tedxcommunity_forget(p_email text)
   returns json
   language plpgsql volatile security definer
