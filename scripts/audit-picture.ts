@@ -6,7 +6,8 @@ import { both, type Chart } from '../cli/report/charts.ts';
 import { COLORS } from '../cli/report/look.ts';
 import { chart, figure, legend, pageHtml, table } from '../cli/report/page.ts';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
-import { floorRatio } from './audit-report.ts';
+import { kb } from '../test-support/table.ts';
+import { floorRatio, over } from './audit-report.ts';
 import type { RouteFigures, RunFigures } from './audit-route.ts';
 import {
   barsAgainstBudget,
@@ -51,7 +52,7 @@ function lcpChart(targets: RouteFigures[], floor: RouteFigures): Chart {
       label: t.route,
       value: r.lcpMs,
       // The budget is on the median: a route's runs share its verdict.
-      over: t === floor ? null : !(t.lcpMs <= limit),
+      over: t === floor ? null : over.lcp(t) || over.lcpRatio(t, floor),
       title: `${t.route}, run ${i + 1}: ${ms(r.lcpMs)}, ${(r.lcpMs / floor.lcpMs).toFixed(2)}× the floor’s median`,
     })),
   );
@@ -84,7 +85,7 @@ function tbtChart(targets: RouteFigures[], floor: RouteFigures): Chart {
       t.runs.map((r, i) => ({
         label: t.route,
         value: pick(r),
-        over: t === floor ? null : !(pick(r) <= limit),
+        over: t === floor ? null : over.tbt(pick(r)),
         title: `${t.route}, run ${i + 1}: ${ms(pick(r))} ${kind}`,
       })),
     );
@@ -112,26 +113,26 @@ function tbtChart(targets: RouteFigures[], floor: RouteFigures): Chart {
   );
 }
 
-/** One bar a route; the budget applies to the routes `applies` names, the floor never. */
+/** One bar a route, each judged by `overOf` (null: no budget there, as for the floor). */
 function routeBars(
   label: string,
   targets: RouteFigures[],
   value: (t: RouteFigures) => number,
   format: (x: number) => string,
-  budget: { at: number; label: string; applies: (t: RouteFigures) => boolean },
+  budget: { at: number; label: string },
+  overOf: (t: RouteFigures) => boolean | null,
   tickFormat?: (x: number) => string,
 ): Chart {
   const marks = targets.map((t) => ({
     label: t.route,
     value: value(t),
-    over: budget.applies(t) ? !(value(t) <= budget.at) : null,
+    over: overOf(t),
     title: `${t.route}: ${format(value(t))}`,
   }));
   return barsAgainstBudget(label, marks, format, budget, tickFormat);
 }
 
 const bytes = (x: number) => `${Math.round(x).toLocaleString('en-US')} B`;
-const kilobytes = (x: number) => `${(x / 1024).toFixed(1)} KB`;
 
 export function auditPictureHtml(
   rows: RouteFigures[],
@@ -198,7 +199,8 @@ export function auditPictureHtml(
             targets,
             (t) => t.htmlBytes,
             bytes,
-            { at: SITE_BUDGET.htmlBytes, label: 'one round trip', applies: (t) => t !== floor },
+            { at: SITE_BUDGET.htmlBytes, label: 'one round trip' },
+            (t) => (t === floor ? null : over.html(t)),
           ),
         ) +
         table(
@@ -210,7 +212,7 @@ export function auditPictureHtml(
     figure(
       'weight',
       'What a first visit transfers',
-      `Everything a first visit downloads before the visitor scrolls, as Lighthouse counts it. The home page’s budget is ${kilobytes(SITE_BUDGET.homeTotalBytes)}.`,
+      `Everything a first visit downloads before the visitor scrolls, as Lighthouse counts it. The home page’s budget is ${kb(SITE_BUDGET.homeTotalBytes)}.`,
       legend(KINDS) +
         chart(
           routeBars(
@@ -218,23 +220,15 @@ export function auditPictureHtml(
             targets,
             (t) => t.totalBytes / 1024,
             (x) => `${x.toFixed(1)} KB`,
-            {
-              at: SITE_BUDGET.homeTotalBytes / 1024,
-              label: 'budget of /',
-              applies: (t) => t.route === '/',
-            },
+            { at: SITE_BUDGET.homeTotalBytes / 1024, label: 'budget of /' },
+            (t) => (t.route === '/' ? over.weight(t) : null),
             (x) => `${x} KB`,
           ),
         ) +
         table(
           'The numbers',
           ['Route', 'Transferred', 'JavaScript (gzip -9)', 'CSS files (gzip -9)'],
-          targets.map((t) => [
-            t.route,
-            kilobytes(t.totalBytes),
-            kilobytes(t.jsGzipBytes),
-            kilobytes(t.cssGzipBytes),
-          ]),
+          targets.map((t) => [t.route, kb(t.totalBytes), kb(t.jsGzipBytes), kb(t.cssGzipBytes)]),
         ),
     ),
     figure(

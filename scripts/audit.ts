@@ -12,11 +12,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { madeAt } from '../cli/report/page.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
 import { auditPictureHtml, DEFAULT_AUDIT_PICTURE } from './audit-picture.ts';
 import { budgetMisses, figuresTable } from './audit-report.ts';
-import { madeAt, pictureFile } from './picture-marks.ts';
+import { pictureFile } from './picture-marks.ts';
 import {
   lighthouseRun,
   routeFigures,

@@ -25,7 +25,7 @@ import { announce, type Run } from './bench-announce-run.ts';
 import { ANNOUNCE_BUDGET as BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { markdownTable } from '../test-support/table.ts';
+import { markdownTable, mb, pct } from '../test-support/table.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_ANNOUNCE_SUBSCRIBERS ?? 20_000);
 const PACED = { rate: BUDGET.pacedRate, messages: 300 };
@@ -50,6 +50,8 @@ export interface AnnounceFigures {
   direct: Run;
   missed: string[];
 }
+/** A run's peak memory against its budget (a figure that could not be read counts as over). */
+export const rssOver = (r: Run) => r.peakRssMb === null || r.peakRssMb >= BUDGET.rssMb;
 /** The round whose share is the median. */
 const medianRound = (rounds: Round[]) =>
   [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
@@ -82,11 +84,9 @@ export async function benchAnnounce(): Promise<AnnounceFigures> {
       await server.stop();
     }
     const direct = await announce(dir, sink, 'bench-direct', 0, DIRECT_MESSAGES);
-    const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(0)} MB`);
     console.log(
       `\nAnnouncement: ${SUBSCRIBERS.toLocaleString('en-US')} subscribers, local SMTP sink, embedded database (PGlite)\n`,
     );
-    const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
     console.log(
       markdownTable(
         ['round', 'bare pool messages/s', 'announce messages/s', 'share', 'sender peak RSS'],
@@ -136,7 +136,7 @@ export async function benchAnnounce(): Promise<AnnounceFigures> {
         `announce: ${pct(share)} of the bare pool in the median round, budget >= ${pct(BUDGET.ofBarePool)}`,
       );
     for (const r of [...rounds.map((x) => x.run), paced])
-      if (r.peakRssMb === null || r.peakRssMb >= BUDGET.rssMb)
+      if (rssOver(r))
         missed.push(`announce: peak RSS ${mb(r.peakRssMb)}, budget < ${BUDGET.rssMb} MB`);
     if (Math.abs(paced.perSecond - PACED.rate) > PACED.rate * BUDGET.rateTolerance)
       missed.push(

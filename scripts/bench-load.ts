@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import type { Db } from '../server/db/types.ts';
+import { BENCH_BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 
 const env = process.env;
@@ -20,6 +21,16 @@ export interface Row {
   errors: number;
   raw: number;
 }
+
+/**
+ * A row against the sign-up budgets, for the table's verdicts and the picture alike: true over,
+ * false within, null where that budget does not apply (the share of raw inserts is the embedded
+ * database's budget; p99 is judged at one number of connections).
+ */
+export const signupOver = (r: Row) => ({
+  share: r.database.startsWith('embedded') ? r.perSecond < BENCH_BUDGET.ratio * r.raw : null,
+  p99: r.connections === BENCH_BUDGET.p99AtConnections ? r.p99 >= BENCH_BUDGET.p99Ms : null,
+});
 
 /** Sequential single-row inserts in autocommit on one connection, as fast as the database goes. */
 export async function rawInsertRate(db: Db): Promise<number> {

@@ -92,10 +92,6 @@ export function barsAgainstBudget(
   }));
 }
 
-/** `2026-11-25 21:04 UTC`: when a picture was made. */
-export const madeAt = (now = new Date()) =>
-  `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
 /** The first tile of a picture: every budget met, or how many were missed. */
 export const budgetsTile = (misses: string[], allMet: string): [string | number, string] =>
   misses.length === 0

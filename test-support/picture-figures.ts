@@ -3,9 +3,7 @@
 import type { AnnounceFigures, Round } from '../scripts/bench-announce.ts';
 import type { Run } from '../scripts/bench-announce-run.ts';
 import type { BenchFigures } from '../scripts/bench-picture.ts';
-import type { RouteFigures, RunFigures } from '../scripts/audit-route.ts';
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+import { median, type RouteFigures, type RunFigures } from '../scripts/audit-route.ts';
 
 /** A route's figures from its runs, every score 100. */
 export function routeFigures(route: string, runs: RunFigures[], htmlBytes: number): RouteFigures {

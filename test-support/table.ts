@@ -12,3 +12,8 @@ export function markdownTable(header: readonly string[], rows: readonly string[]
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** 0.856 -> `86%`. */
+export const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
+/** A resident-memory figure, or `n/a` when it could not be read. */
+export const mb = (megabytes: number | null) =>
+  megabytes === null ? 'n/a' : `${megabytes.toFixed(0)} MB`;

@@ -6,18 +6,10 @@ import { withCaller } from '../rpc.ts';
 import { writeOutFile } from '../sources.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
+import { madeAt } from './page.ts';
 import { terminalSummary } from './summary.ts';
 
 export const DEFAULT_REPORT_FILE = 'subscribers-report.html';
-
-function madeAt(now: Date): string {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: EVENT_TIME_ZONE,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(now);
-  return `${when} (${EVENT_TIME_ZONE})`;
-}
 
 export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
   const now = new Date();

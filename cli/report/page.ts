@@ -3,9 +3,20 @@
 // mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
 // alternative). The subscribers report and the audit's and benchmark's pictures are made with it.
 import { escapeHtml as esc } from '../../server/escape-html.ts';
+import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { n } from '../announce/output/say.ts';
 import type { Chart } from './charts.ts';
 import { COLORS, displayFontFace, FONT_DISPLAY, FONT_SANS } from './look.ts';
+
+/** When a page was made, in the event's time zone: 25 November 2026 at 21:00 (Africa/Kampala). */
+export function madeAt(now = new Date()): string {
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: EVENT_TIME_ZONE,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(now);
+  return `${when} (${EVENT_TIME_ZONE})`;
+}
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
