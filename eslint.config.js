@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
@@ -13,6 +15,43 @@ const NO_SERVER = {
   group: ['**/server/**'],
   message: 'src/ never imports server/: shared code goes in src/lib (e.g. signup-contract.ts).',
 };
+const NO_CLI = {
+  group: ['**/cli/**'],
+  message: 'src/ never imports cli/: the site does not depend on the organisers’ commands.',
+};
+const NO_SERVER_REST = {
+  group: ['**/server/rest/**'],
+  message:
+    'cli/ never imports server/rest/ (the API’s internals): it talks to the database, or to the ' +
+    'API over HTTP as any client would; shared code goes in src/lib or server/db.',
+};
+const NO_REACT = {
+  group: ['react', 'react/**', 'react-dom', 'react-dom/**'],
+  message: 'server/ and cli/ never import React: the pages are built by Astro, in src/.',
+};
+const NO_NODE = {
+  group: ['node:*', ...builtinModules],
+  message:
+    'This module runs in the unsubscribe Edge Function (Deno) too: Web APIs only, no node:*.',
+};
+
+/**
+ * The unsubscribe Edge Function and every module it imports, which Deno runs as they are.
+ * test-support/import-rules.test.ts checks this list against the function's real import graph.
+ */
+export const EDGE_SHARED_FILES = [
+  'supabase/functions/unsubscribe/**/*.ts',
+  'server/unsubscribe-handler.ts',
+  'server/unsubscribe-page.ts',
+  'server/csp-policy.ts',
+  'server/escape-html.ts',
+  'src/content/event.ts',
+  'src/content/team.ts',
+  'src/lib/event-dates.ts',
+];
+
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default defineConfig(
   { ignores: ['dist', '.astro', '.data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -22,17 +61,59 @@ export default defineConfig(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
-  // that ship or build it) never imports test support; the site never imports the server.
+  // Pages and layouts: their frontmatter runs in Node at build time, their scripts in the browser.
+  // Astro's accessibility set brings its own copy of the jsx-a11y plugin: kept to .astro files, so
+  // it never meets the .tsx block's below (ESLint refuses one plugin name defined twice).
+  ...astro.configs['flat/recommended'],
+  ...astro.configs['flat/jsx-a11y-strict'].map((config) =>
+    config.files ? config : { ...config, files: ['**/*.astro'] },
+  ),
   {
-    files: ['server/**/*.ts', 'cli/**/*.ts', 'scripts/**/*.ts'],
-    // Tests, and the measuring tools that start servers the way the tests do.
-    ignores: ['**/*.test.ts', 'scripts/audit*.ts', 'scripts/bench*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST_SUPPORT] }] },
+    files: ['**/*.astro'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
+  // that ship or build it) never imports test support; the site never imports the server or the
+  // CLI; the CLI never reaches into the API's internals; only the site uses React; what the Edge
+  // Function shares runs on Web APIs alone. ESLint keeps one option list per rule and file (the
+  // last block that matches wins), so each block below lists every zone its files belong to.
+  {
+    files: ['scripts/**/*.ts'],
+    // The measuring tools start servers the way the tests do.
+    ignores: [...TESTS, 'scripts/audit*.ts', 'scripts/bench*.ts'],
+    rules: restrict(NO_TEST_SUPPORT),
   },
   {
-    files: ['src/**/*.{ts,tsx}'], // .astro files are not linted (no parser here)
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TEST_SUPPORT, NO_SERVER] }] },
+    files: ['server/**/*.ts'],
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT),
+  },
+  {
+    files: ['cli/**/*.ts'],
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_SERVER_REST),
+  },
+  {
+    files: TESTS.flatMap((test) => [`server/${test}`, `cli/${test}`]),
+    rules: restrict(NO_REACT),
+  },
+  {
+    files: ['cli/**/*.test.ts'],
+    rules: restrict(NO_REACT, NO_SERVER_REST),
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_CLI),
+  },
+  {
+    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('server/')),
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_NODE),
+  },
+  {
+    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('src/')),
+    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_CLI, NO_NODE),
+  },
+  {
+    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('supabase/')),
+    rules: restrict(NO_TEST_SUPPORT, NO_NODE),
   },
   {
     files: ['src/**/*.tsx'],

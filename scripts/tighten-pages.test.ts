@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { metaCsp } from '../server/csp.ts';
-import { tightenPage } from './tighten-pages.ts';
+import { stylesToHead, tightenPage } from './tighten-pages.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -47,5 +47,25 @@ describe('tightenPage', () => {
   it('leaves a page without a policy or styles as it was', async () => {
     const html = '<!doctype html><html><body><p>plain</p></body></html>';
     expect(await tightenPage(html, '')).toBe(html);
+  });
+});
+
+describe('stylesToHead', () => {
+  it("moves a <style> out of <body> into <head>, after the head's own", () => {
+    const island = '<style>astro-island{display:contents}</style>';
+    const html =
+      '<!doctype html><html><head><style>.a{}</style></head><body><p>x</p>' +
+      `${island}<astro-island></astro-island></body></html>`;
+    expect(stylesToHead(html)).toBe(
+      `<!doctype html><html><head><style>.a{}</style>${island}</head><body><p>x</p>` +
+        '<astro-island></astro-island></body></html>',
+    );
+  });
+
+  it('leaves the styles in <head> (a <noscript> one too) where they are', () => {
+    const html =
+      '<html><head><noscript><style>.f{}</style></noscript><style>.a{}</style></head>' +
+      '<body><p>x</p></body></html>';
+    expect(stylesToHead(html)).toBe(html);
   });
 });

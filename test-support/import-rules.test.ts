@@ -1,14 +1,35 @@
 // The one-way import rules in eslint.config.js fire: run ESLint itself on small snippets.
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { EDGE_SHARED_FILES } from '../eslint.config.js';
 
-const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+const root = new URL('..', import.meta.url).pathname;
+const eslint = new ESLint({ cwd: root });
 
-async function restricted(filePath: string, code: string): Promise<string[]> {
+async function lint(filePath: string, code: string, ruleId = 'no-restricted-imports') {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === ruleId)
     .map((message) => message.message);
+}
+const restricted = (filePath: string, code: string) => lint(filePath, code);
+
+/** The project files a module imports, followed through relative imports (paths from root). */
+function importClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'));
+    for (const { fileName } of importedFiles) {
+      if (fileName.startsWith('.')) visit(relative(root, join(root, dirname(file), fileName)));
+    }
+  };
+  visit(entry);
+  return [...seen].sort();
 }
 
 describe('import rules', () => {
@@ -31,6 +52,62 @@ describe('import rules', () => {
   });
 
   it.each([
+    ['cli/new-command.ts', "import { HTTP } from '../server/rest/errors.ts';", 'server/rest/'],
+    ['cli/thing.test.ts', "import { restRoutes } from '../server/rest/routes.ts';", 'server/rest/'],
+    ['src/lib/helper.ts', "import { toCsv } from '../../cli/csv.ts';", 'src/ never imports cli/'],
+    ['server/new-page.ts', "import { createElement } from 'react';", 'never import React'],
+    [
+      'cli/report/new.ts',
+      "import { renderToString } from 'react-dom/server';",
+      'never import React',
+    ],
+    ['server/unsubscribe-page.ts', "import { createHash } from 'node:crypto';", 'no node:*'],
+    ['server/escape-html.ts', "import { Buffer } from 'buffer';", 'no node:*'],
+    ['supabase/functions/unsubscribe/handler.ts', "import fs from 'node:fs';", 'no node:*'],
+    ['src/content/event.ts', "import { env } from 'node:process';", 'no node:*'],
+  ])('refuses what crosses a zone: %s', async (file, code, reason) => {
+    expect(await restricted(file, `${code}\nexport const x = 1;\n`)).toEqual([
+      expect.stringContaining(reason),
+    ]);
+  });
+
+  it('lints .astro files, their imports and their markup', async () => {
+    const page = (body: string) =>
+      `---\nimport { settings } from '../../server/settings.ts';\nconst x = settings;\n---\n${body}\n`;
+    expect(await restricted('src/pages/new-page.astro', page('<p>{x}</p>'))).toEqual([
+      expect.stringContaining('src/ never imports server/'),
+    ]);
+    const img = await lint(
+      'src/pages/new-page.astro',
+      page('<img src="/a.png" />'),
+      'astro/jsx-a11y/alt-text',
+    );
+    expect(img).toHaveLength(1);
+  });
+
+  it("lists exactly the Edge Function's import graph as Web-APIs-only", () => {
+    const closure = importClosure('supabase/functions/unsubscribe/index.ts');
+    const covered = (file: string) =>
+      EDGE_SHARED_FILES.some((entry) =>
+        entry.endsWith('/**/*.ts')
+          ? file.startsWith(entry.slice(0, -'**/*.ts'.length))
+          : entry === file,
+      );
+    expect(
+      closure.filter((file) => !covered(file)),
+      'imported but not in EDGE_SHARED_FILES',
+    ).toEqual([]);
+    const listed = EDGE_SHARED_FILES.filter((entry) => !entry.includes('*'));
+    expect(
+      listed.filter((file) => !closure.includes(file)),
+      'listed but no longer imported',
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['server/new-module.ts', "import { createHash } from 'node:crypto';"],
+    ['src/components/thing.test.tsx', "import { renderToString } from 'react-dom/server';"],
+    ['src/layouts/new-layout.astro', "---\nimport { createHash } from 'node:crypto';\n---"],
     ['server/rest/thing.test.ts', "import { testApp } from '../../test-support/app.ts';"],
     ['scripts/bench.ts', "import { markdownTable } from '../test-support/table.ts';"],
     ['e2e/thing.spec.ts', "import { SITE_BUDGET } from '../test-support/budgets.ts';"],

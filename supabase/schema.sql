@@ -1,0 +1,944 @@
+-- The database as supabase/migrations/ leave it: the public schema, written by pg_dump
+-- --schema-only. Generated: do not edit. Change the schema with a new migration, then run
+-- `npm run schema` and commit this file with it.
+
+--
+-- PostgreSQL database dump
+--
+
+
+-- Dumped from database version 18.6
+-- Dumped by pg_dump version 18.3
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET transaction_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+SET xmloption = content;
+SET client_min_messages = warning;
+SET row_security = off;
+
+--
+-- Name: public; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA public;
+
+
+--
+-- Name: SCHEMA public; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA public IS 'standard public schema';
+
+
+--
+-- Name: signup_form(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.signup_form(email text, first_name text DEFAULT NULL::text, website text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  outcome_path text;
+  site_origin text;
+  headers json := nullif(current_setting('request.headers', true), '')::json;
+  referer text;
+  landing_source text;
+  origin_pattern constant text := '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$';
+begin
+  referer := headers ->> 'referer';
+  landing_source := coalesce(
+    substring(referer from '[?&]utm_source=([^&#]*)'),
+    substring(referer from '[?&]ref=([^&#]*)')
+  );
+  if coalesce(signup_form.website, '') <> '' then
+    -- The honeypot is filled: a bot. Pretend it worked and store nothing.
+    outcome_path := '/signup/subscribed';
+  else
+    begin
+      insert into public.tedxcommunity_emails (email, first_name, source)
+      values (signup_form.email, signup_form.first_name, landing_source);
+      outcome_path := '/signup/subscribed';
+    exception
+      when unique_violation then
+        outcome_path := '/signup/already-subscribed';
+      when others then
+        outcome_path := '/signup/failed';
+    end;
+  end if;
+
+  -- Where to send the browser back to: unchanged from 20261122110000_signup_form.sql (the
+  -- organisers' app.site_url, else the Origin, else the Referer's origin, else the path alone).
+  site_origin := rtrim(coalesce(current_setting('app.site_url', true), ''), '/');
+  if site_origin !~ origin_pattern then
+    site_origin := headers ->> 'origin';
+    if site_origin is null or site_origin !~ origin_pattern then
+      site_origin := substring(referer from '^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)(/|$)');
+    end if;
+    if site_origin is null or site_origin !~ origin_pattern then
+      site_origin := '';
+    end if;
+  end if;
+
+  perform set_config('response.status', '303', true);
+  perform set_config(
+    'response.headers',
+    json_build_array(
+      json_build_object('Location', site_origin || outcome_path || '#email-signup'),
+      json_build_object('Cache-Control', 'no-store')
+    )::text,
+    true
+  );
+end
+$_$;
+
+
+--
+-- Name: FUNCTION signup_form(email text, first_name text, website text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.signup_form(email text, first_name text, website text) IS 'The sign-up form''s no-JavaScript path: inserts as the caller, answers 303 to the outcome page.';
+
+
+--
+-- Name: tedxcommunity_announce_lease(text, text, uuid, integer, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_lease(p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid) RETURNS TABLE(granted boolean, holder text, started_at timestamp with time zone, run_id uuid)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  ttl interval := pg_catalog.make_interval(secs => least(greatest(p_seconds, 5), 600));
+begin
+  insert into public.tedxcommunity_announce_leases as l
+      (campaign, holder, run_id, expires_at)
+    values (p_campaign, p_holder, p_run_id, pg_catalog.now() + ttl)
+    on conflict (campaign) do update
+      set holder = excluded.holder,
+          run_id = excluded.run_id,
+          started_at = case when l.run_id = excluded.run_id then l.started_at
+                            else pg_catalog.now() end,
+          heartbeat_at = pg_catalog.now(),
+          expires_at = excluded.expires_at
+      where l.run_id = excluded.run_id or l.expires_at < pg_catalog.now()
+        or l.run_id = p_take_over;
+  return query
+    select l.run_id = p_run_id, l.holder, l.started_at, l.run_id
+    from public.tedxcommunity_announce_leases l where l.campaign = p_campaign;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_announce_next(text, bigint, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) RETURNS TABLE(id bigint, email text, first_name text, token uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.id, e.email::text, e.first_name::text, e.unsubscribe_token
+  from public.tedxcommunity_emails e
+  where e.id > p_after
+    and (
+      not exists (
+        select from public.tedxcommunity_deliveries d
+        where d.campaign = p_campaign and d.status = 'sent'
+      )
+      or not exists (
+        select from public.tedxcommunity_deliveries d
+        where d.campaign = p_campaign and d.status = 'sent'
+          and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
+      )
+    )
+    and (
+      not exists (select from public.tedxcommunity_suppressed)
+      or not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
+    )
+  order by e.id
+  limit least(greatest(p_limit, 0), 1000)
+$$;
+
+
+--
+-- Name: tedxcommunity_announce_record(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with given as (
+    select
+      case when bare then (x #>> '{}')::bigint else (x ->> 'id')::bigint end as id,
+      case when bare then 'sent' else x ->> 'status' end as status,
+      case when bare then null else x ->> 'error' end as error
+    from pg_catalog.jsonb_array_elements(p_outcomes) x,
+      lateral (select pg_catalog.jsonb_typeof(x) = 'number' as bare) b
+    where pg_catalog.jsonb_typeof(x) in ('object', 'number')
+  ), outcome as (
+    select g.id, g.status, g.error, e.email::text as email
+    from given g
+    join public.tedxcommunity_emails e on e.id = g.id
+  ), suppressed as (
+    insert into public.tedxcommunity_suppressed (email, reason)
+    select o.email, coalesce(o.error, 'bounced') from outcome o where o.status = 'bounced'
+    on conflict do nothing
+  ), written as (
+    insert into public.tedxcommunity_deliveries as d (campaign, email_hash, status, error)
+    select p_campaign, pg_catalog.sha256(pg_catalog.convert_to(o.email, 'UTF8')), o.status, o.error
+    from outcome o
+    on conflict (campaign, email_hash) do update
+      set status = excluded.status, error = excluded.error, updated_at = pg_catalog.now()
+      where d.status <> 'sent'
+    returning 1
+  )
+  select count(*)::integer from written
+$$;
+
+
+--
+-- Name: tedxcommunity_announce_release(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_release(p_campaign text, p_run_id uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from public.tedxcommunity_announce_leases l
+    where l.campaign = p_campaign and l.run_id = p_run_id
+    returning 1
+  )
+  select exists (select 1 from gone)
+$$;
+
+
+--
+-- Name: tedxcommunity_announce_status(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_status(p_campaign text) RETURNS TABLE(pending bigint, already_sent bigint, unsubscribed bigint, suppressed bigint)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with people as (
+    select sent.hit is not null as sent, suppressed.hit is not null as suppressed
+    from public.tedxcommunity_emails e
+    left join lateral (
+      select 1 as hit from public.tedxcommunity_deliveries d
+      where d.campaign = p_campaign and d.status = 'sent'
+        and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
+      limit 1
+    ) sent on true
+    left join lateral (
+      select 1 as hit from public.tedxcommunity_suppressed s where s.email = e.email::text limit 1
+    ) suppressed on true
+  )
+  select
+    count(*) filter (where not sent and not suppressed),
+    count(*) filter (where sent),
+    (select count(*) from public.tedxcommunity_unsubscribed),
+    count(*) filter (where suppressed and not sent)
+  from people
+$$;
+
+
+--
+-- Name: tedxcommunity_email_hash(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_email_hash(p_email text) RETURNS bytea
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    AS $$
+  select pg_catalog.sha256(pg_catalog.convert_to(p_email, 'UTF8'))
+$$;
+
+
+--
+-- Name: tedxcommunity_emails_normalise(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_emails_normalise() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+begin
+  new.email := lower(btrim(new.email, E' \t\r\n'));
+  new.first_name := nullif(btrim(new.first_name, E' \t\r\n'), '');
+  new.source := lower(btrim(new.source, E' \t\r\n'));
+  if new.source !~ '^[a-z0-9_-]{1,32}$' then
+    new.source := null;
+  end if;
+  if tg_op = 'INSERT' and current_user::text = 'anon' then
+    -- Set for the rest of this transaction only (and undone with it if it fails).
+    if pg_catalog.current_setting('tedxcommunity.anon_row', true) = 'taken' then
+      raise exception 'one sign-up per request'
+        using errcode = 'P0001',
+          detail = 'An anonymous request may insert one row into tedxcommunity_emails.',
+          hint = 'Send one object, not an array.';
+    end if;
+    perform pg_catalog.set_config('tedxcommunity.anon_row', 'taken', true);
+  end if;
+  return new;
+end
+$_$;
+
+
+--
+-- Name: tedxcommunity_erase_all(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_erase_all() RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  busy record;
+  signups bigint;
+  deliveries bigint;
+  suppressed bigint;
+begin
+  lock table public.tedxcommunity_announce_leases in share row exclusive mode;
+  select l.campaign, l.holder, l.started_at into busy
+    from public.tedxcommunity_announce_leases l
+    where l.expires_at > pg_catalog.now()
+    order by l.started_at
+    limit 1;
+  if found then
+    return pg_catalog.json_build_object(
+      'erased', false, 'campaign', busy.campaign, 'holder', busy.holder,
+      'started_at', busy.started_at);
+  end if;
+  -- `where true`: hosted Supabase's pg-safeupdate refuses a DELETE without a WHERE clause.
+  delete from public.tedxcommunity_deliveries where true;
+  get diagnostics deliveries = row_count;
+  delete from public.tedxcommunity_emails where true;
+  get diagnostics signups = row_count;
+  delete from public.tedxcommunity_suppressed where true;
+  get diagnostics suppressed = row_count;
+  return pg_catalog.json_build_object(
+    'erased', true, 'signups', signups, 'deliveries', deliveries, 'suppressed', suppressed);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_forget(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_forget(p_email text) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  on_list boolean;
+  suppressed boolean;
+begin
+  -- What `remove` deletes (the sign-up and its delivery records), by its own definition.
+  on_list := public.tedxcommunity_remove(p_email);
+  delete from public.tedxcommunity_suppressed s
+    where s.email = pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
+  suppressed := found;
+  return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_remove(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_remove(p_email text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
+begin
+  delete from public.tedxcommunity_deliveries d
+    where d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(normal, 'UTF8'));
+  delete from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = normal;
+  return found;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_report(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_report(p_time_zone text) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with signups as (
+    select e.email, e.source, (e.created_at at time zone p_time_zone) as local_at
+    from public.tedxcommunity_emails e
+  ), campaigns as (
+    select distinct d.campaign from public.tedxcommunity_deliveries d
+  )
+  select pg_catalog.jsonb_build_object(
+    'total', (select count(*) from signups),
+    'per_day', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('day', day, 'n', n) order by day)
+      from (select local_at::date::text as day, count(*) as n from signups group by 1) t), '[]'),
+    'by_source', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('source', source, 'n', n)
+        order by n desc, source nulls last)
+      from (select source, count(*) as n from signups group by 1) t), '[]'),
+    'by_hour', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('hour', hour, 'n', n) order by hour)
+      from (select extract(hour from local_at)::integer as hour, count(*) as n
+            from signups group by 1) t), '[]'),
+    'unsubscribes_per_day', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('day', day, 'n', n) order by day)
+      from (select (u.unsubscribed_at at time zone p_time_zone)::date::text as day, count(*) as n
+            from public.tedxcommunity_unsubscribed u group by 1) t), '[]'),
+    'bounces_per_day', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('day', day, 'n', n) order by day)
+      from (select (d.updated_at at time zone p_time_zone)::date::text as day, count(*) as n
+            from public.tedxcommunity_deliveries d where d.status = 'bounced' group by 1) t), '[]'),
+    'campaigns', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+          'campaign', c.campaign,
+          'statuses', (
+            select coalesce(pg_catalog.jsonb_object_agg(s.status, s.n), '{}')
+            from (select d.status, count(*) as n from public.tedxcommunity_deliveries d
+                  where d.campaign = c.campaign group by 1) s),
+          'left', (
+            select count(*) from signups e
+            where not exists (
+              select 1 from public.tedxcommunity_deliveries d
+              where d.campaign = c.campaign
+                and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))))
+        ) order by c.campaign)
+      from campaigns c), '[]')
+  )
+$$;
+
+
+--
+-- Name: tedxcommunity_signups_page(bigint, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_signups_page(p_after bigint, p_limit integer) RETURNS TABLE(id bigint, email text, first_name text, created_at timestamp with time zone, source text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.id, e.email::text, e.first_name::text, e.created_at, e.source
+  from public.tedxcommunity_emails e
+  where e.id > p_after
+  order by e.id
+  limit least(greatest(p_limit, 0), 1000)
+$$;
+
+
+--
+-- Name: tedxcommunity_suppressed_list(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_suppressed_list() RETURNS TABLE(email text, reason text, created_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.email, s.reason, s.created_at from public.tedxcommunity_suppressed s
+  order by s.created_at, s.email
+$$;
+
+
+--
+-- Name: tedxcommunity_token(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_token(token text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE
+    AS $_$ select case when $1 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then $1::uuid end $_$;
+
+
+--
+-- Name: tedxcommunity_unsubscribe(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsubscribe(token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  t uuid;
+begin
+  t := public.tedxcommunity_token(token);
+  if t is null then
+    return false;
+  end if;
+  delete from public.tedxcommunity_emails e where e.unsubscribe_token = t;
+  if found then
+    insert into public.tedxcommunity_unsubscribed as u (token) values (t)
+      on conflict do nothing;
+    return true;
+  end if;
+  return exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_unsubscribe_known(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsubscribe_known(token text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  -- $1, not its name: in SQL functions a column called token would win over the parameter.
+  -- A malformed token is null, which matches nothing.
+  select exists (
+      select 1 from public.tedxcommunity_emails e
+      where e.unsubscribe_token = public.tedxcommunity_token($1))
+    or exists (
+      select 1 from public.tedxcommunity_unsubscribed u
+      where u.token = public.tedxcommunity_token($1))
+$_$;
+
+
+--
+-- Name: tedxcommunity_unsuppress(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsuppress(p_email text) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with gone as (
+    delete from public.tedxcommunity_suppressed s
+    where s.email = pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'))
+    returning 1
+  )
+  select exists (select 1 from gone)
+$$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: tedxcommunity_announce_leases; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_announce_leases (
+    campaign text NOT NULL,
+    holder text NOT NULL,
+    run_id uuid NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL,
+    heartbeat_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL
+);
+
+
+--
+-- Name: tedxcommunity_deliveries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_deliveries (
+    campaign text NOT NULL,
+    email_hash bytea NOT NULL,
+    status text NOT NULL,
+    error text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tedxcommunity_deliveries_campaign_shape CHECK ((campaign ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$'::text)),
+    CONSTRAINT tedxcommunity_deliveries_status CHECK ((status = ANY (ARRAY['sent'::text, 'failed'::text, 'bounced'::text, 'deferred'::text])))
+);
+
+
+--
+-- Name: tedxcommunity_emails; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_emails (
+    id bigint NOT NULL,
+    email character varying(254) NOT NULL,
+    first_name character varying(100),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    unsubscribe_token uuid DEFAULT gen_random_uuid() NOT NULL,
+    source text,
+    CONSTRAINT tedxcommunity_emails_email_normalised CHECK (((email)::text = lower(btrim((email)::text)))),
+    CONSTRAINT tedxcommunity_emails_email_shape CHECK (((email)::text ~ '^[^]@[:space:]"(),:;<>[\\]+@[^]@[:space:]"(),:;<>[\\]+$'::text)),
+    CONSTRAINT tedxcommunity_emails_first_name_shape CHECK (((first_name IS NULL) OR (((first_name)::text = btrim((first_name)::text)) AND (char_length((first_name)::text) >= 1)))),
+    CONSTRAINT tedxcommunity_emails_source_shape CHECK (((source IS NULL) OR (source ~ '^[a-z0-9_-]{1,32}$'::text)))
+);
+
+
+--
+-- Name: TABLE tedxcommunity_emails; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.tedxcommunity_emails IS 'Launch-notification sign-ups. Anonymous visitors may insert; nobody but service_role reads.';
+
+
+--
+-- Name: tedxcommunity_emails_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.tedxcommunity_emails_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: tedxcommunity_suppressed; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_suppressed (
+    email text NOT NULL,
+    reason text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tedxcommunity_suppressed_email_lower CHECK ((email = lower(email)))
+);
+
+
+--
+-- Name: tedxcommunity_unsubscribed; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_unsubscribed (
+    token uuid NOT NULL,
+    unsubscribed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: tedxcommunity_announce_leases tedxcommunity_announce_leases_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_announce_leases
+    ADD CONSTRAINT tedxcommunity_announce_leases_pkey PRIMARY KEY (campaign);
+
+
+--
+-- Name: tedxcommunity_deliveries tedxcommunity_deliveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_deliveries
+    ADD CONSTRAINT tedxcommunity_deliveries_pkey PRIMARY KEY (campaign, email_hash);
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: tedxcommunity_suppressed tedxcommunity_suppressed_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_suppressed
+    ADD CONSTRAINT tedxcommunity_suppressed_pkey PRIMARY KEY (email);
+
+
+--
+-- Name: tedxcommunity_unsubscribed tedxcommunity_unsubscribed_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_unsubscribed
+    ADD CONSTRAINT tedxcommunity_unsubscribed_pkey PRIMARY KEY (token);
+
+
+--
+-- Name: tedxcommunity_emails_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_emails_created_at_idx ON public.tedxcommunity_emails USING btree (created_at, id);
+
+
+--
+-- Name: tedxcommunity_emails_email_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX tedxcommunity_emails_email_key ON public.tedxcommunity_emails USING btree (lower((email)::text));
+
+
+--
+-- Name: tedxcommunity_emails_unsubscribe_token_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX tedxcommunity_emails_unsubscribe_token_key ON public.tedxcommunity_emails USING btree (unsubscribe_token);
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_normalise; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tedxcommunity_emails_normalise BEFORE INSERT OR UPDATE ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_emails_normalise();
+
+
+--
+-- Name: tedxcommunity_emails Visitors can sign up; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Visitors can sign up" ON public.tedxcommunity_emails FOR INSERT TO anon WITH CHECK (true);
+
+
+--
+-- Name: tedxcommunity_announce_leases; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_announce_leases ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_deliveries; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_deliveries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_emails; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_suppressed; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_suppressed ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_unsubscribed; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_unsubscribed ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA public TO anon;
+GRANT USAGE ON SCHEMA public TO authenticated;
+GRANT USAGE ON SCHEMA public TO service_role;
+
+
+--
+-- Name: FUNCTION signup_form(email text, first_name text, website text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.signup_form(email text, first_name text, website text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.signup_form(email text, first_name text, website text) TO anon;
+GRANT ALL ON FUNCTION public.signup_form(email text, first_name text, website text) TO authenticated;
+GRANT ALL ON FUNCTION public.signup_form(email text, first_name text, website text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_lease(p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_lease(p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_lease(p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_release(p_campaign text, p_run_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_release(p_campaign text, p_run_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_release(p_campaign text, p_run_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_status(p_campaign text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_status(p_campaign text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_status(p_campaign text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_email_hash(p_email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_emails_normalise(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_emails_normalise() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_erase_all(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_erase_all() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_erase_all() TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_forget(p_email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_forget(p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_forget(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_remove(p_email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_remove(p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_remove(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_report(p_time_zone text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_report(p_time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_report(p_time_zone text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_signups_page(p_after bigint, p_limit integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_signups_page(p_after bigint, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_signups_page(p_after bigint, p_limit integer) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_suppressed_list(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_suppressed_list() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_suppressed_list() TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_token(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_token(token text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsubscribe(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsubscribe_known(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsuppress(p_email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) TO service_role;
+
+
+--
+-- Name: TABLE tedxcommunity_announce_leases; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.tedxcommunity_announce_leases TO service_role;
+
+
+--
+-- Name: TABLE tedxcommunity_deliveries; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.tedxcommunity_deliveries TO service_role;
+
+
+--
+-- Name: TABLE tedxcommunity_emails; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tedxcommunity_emails TO service_role;
+
+
+--
+-- Name: COLUMN tedxcommunity_emails.email; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(email) ON TABLE public.tedxcommunity_emails TO anon;
+
+
+--
+-- Name: COLUMN tedxcommunity_emails.first_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(first_name) ON TABLE public.tedxcommunity_emails TO anon;
+
+
+--
+-- Name: COLUMN tedxcommunity_emails.source; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(source) ON TABLE public.tedxcommunity_emails TO anon;
+
+
+--
+-- Name: TABLE tedxcommunity_suppressed; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.tedxcommunity_suppressed TO service_role;
+
+
+--
+-- Name: TABLE tedxcommunity_unsubscribed; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.tedxcommunity_unsubscribed TO service_role;
+
+
+--
+-- PostgreSQL database dump complete
+--
+
+
