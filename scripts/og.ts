@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { SHARE_IMAGE_MAX_BYTES } from '../src/content/share-preview.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 import { faviconSvg, icon, shareCard } from './og-pages.ts';
 
@@ -46,7 +47,16 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   const write = async (name: string, html: string, width: number, height = width) =>
     writeFileSync(join(publicDir, name), await screenshot(browser, html, width, height));
-  await write('og-image.png', shareCard, 1200, 630);
+  const card = await screenshot(browser, shareCard, 1200, 630);
+  // Over WhatsApp's limit, a shared link would show no picture at all: keep the old image.
+  if (card.length >= SHARE_IMAGE_MAX_BYTES) {
+    console.error(
+      `The share image came out at ${Math.round(card.length / 1000)} KB; WhatsApp shows none from ${SHARE_IMAGE_MAX_BYTES / 1000} KB. public/og-image.png is unchanged: simplify the card in scripts/og-pages.ts (fewer gradients, less texture) and run npm run og again.`,
+    );
+    process.exitCode = 1;
+  } else {
+    writeFileSync(join(publicDir, 'og-image.png'), card);
+  }
   await write('apple-touch-icon.png', icon(180, 0.16, 0), 180);
   await write('icon-192.png', icon(192), 192);
   await write('icon-512.png', icon(512), 512);
@@ -57,4 +67,8 @@ try {
 } finally {
   await browser.close();
 }
-console.log('Wrote og-image.png, icons and favicons to public/');
+console.log(
+  process.exitCode
+    ? 'Wrote the icons and favicons to public/ (not the share image: see above).'
+    : 'Wrote og-image.png, icons and favicons to public/',
+);

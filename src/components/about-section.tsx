@@ -1,6 +1,8 @@
 import { ABOUT } from '../content/home';
 import { SECTION_IDS } from '../content/navigation';
 import { Section } from './section';
+import { WhatIsTedx } from './what-is-tedx';
+import { WhenWhere } from './when-where';
 
 export function AboutSection() {
   return (
@@ -10,6 +12,10 @@ export function AboutSection() {
       intro={ABOUT.body}
       className="bg-surface"
     >
+      <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <WhatIsTedx />
+        <WhenWhere />
+      </div>
       <h3 className="mt-12 text-sm font-semibold uppercase tracking-[0.25em] text-accent">
         {ABOUT.expectTitle}
       </h3>

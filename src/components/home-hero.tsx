@@ -27,6 +27,7 @@ export function HomeHero() {
         </p>
         <p className="mt-4 font-display text-2xl tracking-wide text-paper uppercase sm:text-3xl">
           <time dateTime={EVENT_DATE_ISO}>{HERO.date}</time>
+          <span className="text-accent"> · {HERO.place}</span>
         </p>
         <a
           href={ROUTES.speakers}

@@ -13,10 +13,24 @@ export const WORD_MARK = EVENT_SHORT_NAME.startsWith(WORD_MARK_RED)
   : { red: '', rest: EVENT_SHORT_NAME };
 /** The host institution, named only in the disclaimer. */
 export const HOST_INSTITUTION = 'the university';
-/** Where the event happens; shown to search engines in the Event JSON-LD. */
-export const EVENT_VENUE = 'Kampala, Uganda';
 export const EVENT_CITY = 'Kampala';
+export const EVENT_COUNTRY_NAME = 'Uganda';
+/** ISO 3166 code of the country, for the JSON-LD. */
 export const EVENT_COUNTRY = 'UG';
+
+/**
+ * The venue, shown on the home page ("When & where"), in the Event JSON-LD and the calendar
+ * entry; TED's rules ask every TEDx site to describe it.
+ * PLACEHOLDER: organisers, replace the name and the description with the real venue's before
+ * launch (a sentence or two: the hall, the campus, how to find it).
+ */
+export const VENUE = {
+  name: 'The Main Hall',
+  description:
+    'On the business school campus in Kampala: one stage, seats for 100 student founders and their guests, and room in the breaks to talk.',
+} as const;
+/** Where, in one line: the calendar entry's location. */
+export const EVENT_VENUE = `${VENUE.name}, ${EVENT_CITY}, ${EVENT_COUNTRY_NAME}`;
 
 /**
  * The moment the countdown reaches zero, stored with its offset so every time zone agrees.

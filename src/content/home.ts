@@ -1,7 +1,7 @@
 // Copy for the home page: the figures are the product specification's, the rest is written in
 // its voice.
 
-import { EVENT_DATE_LONG } from './event';
+import { EVENT_CITY, EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
 
 export interface Stat {
   value: string;
@@ -17,6 +17,8 @@ export const HERO = {
   kicker: 'Independently organised TEDx event',
   tagline: 'Where student founders meet the ideas that build Africa’s next economy.',
   date: EVENT_DATE_LONG,
+  /** Next to the date: where, at a glance (the venue is described in the About section). */
+  place: EVENT_CITY,
   ctaLabel: "Sneak Peek - See Who's Coming",
 } as const;
 
@@ -65,6 +67,18 @@ export const ABOUT = {
       body: 'Conversations in the breaks that turn into partnerships, customers and friends.',
     },
   ] satisfies readonly Card[],
+} as const;
+
+/** In the About section: when and where (the venue itself is in event.ts). */
+export const WHEN_WHERE_TITLE = 'When & where';
+
+/**
+ * TED's "What is TEDx?" language, which TED's rules require on the home page, word for word with
+ * the event's own name in it. Do not reword it.
+ */
+export const WHAT_IS_TEDX = {
+  title: 'What is TEDx?',
+  body: `In the spirit of ideas worth spreading, TED has created a program called TEDx. TEDx is a program of local, self-organized events that bring people together to share a TED-like experience. Our event is called ${EVENT_SHORT_NAME}, where x = independently organized TED event. At our ${EVENT_SHORT_NAME} event, TEDTalks video and live speakers will combine to spark deep discussion and connection in a small group. The TED Conference provides general guidance for the TEDx program, but individual TEDx events, including ours, are self-organized.`,
 } as const;
 
 export const COUNTDOWN_TITLE = 'Event Launching In';

@@ -22,3 +22,20 @@ export const TED_LINKS: readonly ExternalLink[] = [
   { label: 'TikTok', href: 'https://www.tiktok.com/@tedtoks' },
   { label: 'X', href: 'https://x.com/TEDTalks' },
 ];
+
+/** TED's page about the TEDx program: TED's rules ask for a visible link to it on the home page. */
+export const TEDX_PROGRAM_LINK: ExternalLink = {
+  label: 'About the TEDx program',
+  href: 'https://www.ted.com/about/programs-initiatives/tedx-program',
+};
+
+/**
+ * The event's WhatsApp Channel, offered to everyone who subscribes (on the confirmation and in the
+ * launch mail). Organisers: once the channel exists, paste its link here (WhatsApp → Updates →
+ * your channel → Share link, https://whatsapp.com/channel/...). While it is empty, nothing is
+ * shown anywhere.
+ */
+export const WHATSAPP_CHANNEL: ExternalLink = {
+  label: 'Follow us on WhatsApp',
+  href: '',
+};

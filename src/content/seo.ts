@@ -4,7 +4,7 @@ import { parseThemeColors, themeColor } from '../lib/theme-colors';
 import themeCss from '../styles/global.css?raw';
 import type { SignupKind } from '../lib/signup-contract';
 import { signupOutcomeOfKind } from '../lib/signup-outcome';
-import { EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
+import { EVENT_DATE_LONG, EVENT_DATE_SHORT, EVENT_SHORT_NAME } from './event';
 
 export interface PageMeta {
   title: string;
@@ -13,7 +13,8 @@ export interface PageMeta {
 
 export const PAGE_META = {
   home: {
-    title: `${EVENT_SHORT_NAME} — Ideas for Africa's next founders · ${EVENT_DATE_LONG}`,
+    // The short date keeps the share title within SHARE_TITLE_MAX_LENGTH.
+    title: `${EVENT_SHORT_NAME} — Ideas for Africa's next founders · ${EVENT_DATE_SHORT}`,
     description: `Ten speakers, 100 student founders under 27, one stage. ${EVENT_SHORT_NAME} launches ${EVENT_DATE_LONG}. Sign up to be the first to know.`,
   },
   about: {

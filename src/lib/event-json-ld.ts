@@ -3,8 +3,8 @@ import {
   EVENT_COUNTRY,
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
-  EVENT_VENUE,
   LAUNCH_AT,
+  VENUE,
 } from '../content/event';
 import { PAGE_META, SHARE_IMAGE } from '../content/seo';
 
@@ -21,7 +21,9 @@ export function eventJsonLd(site: URL | undefined) {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: {
       '@type': 'Place',
-      name: EVENT_VENUE,
+      // The same venue the home page describes (src/content/event.ts).
+      name: VENUE.name,
+      description: VENUE.description,
       address: {
         '@type': 'PostalAddress',
         addressLocality: EVENT_CITY,

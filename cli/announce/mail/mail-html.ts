@@ -5,6 +5,7 @@ import type { RendererObject } from 'marked';
 import { escapeHtml as esc } from '../../../server/escape-html.ts';
 import { theme } from '../../../server/theme.ts';
 import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
+import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
 const INK = theme('ink');
@@ -66,10 +67,18 @@ export interface MailHtmlParts {
   bodyHtml: string;
   siteUrl: string;
   unsubscribeUrl: string;
+  /** The event's WhatsApp Channel; no line for it when empty. */
+  whatsappChannel: string;
 }
 
 /** The word mark as on the site: TEDx in red. */
 const LOGO_HTML = `<span style="color:${BRAND};">${esc(WORD_MARK.red)}</span>${esc(WORD_MARK.rest)}`;
+
+/** "Follow us on WhatsApp" under the message, a plain link like the others. */
+const whatsappRow = (href: string) =>
+  href
+    ? `<tr><td style="padding:0 24px 8px;"><p style="${P}"><a href="${esc(href)}" style="${LINK}font-weight:bold;">${esc(WHATSAPP_CHANNEL.label)}</a></p></td></tr>\n`
+    : '';
 
 export function mailHtml(parts: MailHtmlParts): string {
   const site = esc(parts.siteUrl);
@@ -90,7 +99,7 @@ export function mailHtml(parts: MailHtmlParts): string {
 <tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${LOGO_HTML}</td></tr>
 <tr><td style="padding:16px 24px 8px;">
 ${parts.bodyHtml}</td></tr>
-<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
+${whatsappRow(parts.whatsappChannel)}<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
 You are getting this because you signed up at <a href="${site}" style="color:${MUTED};text-decoration:underline;">${site.replace(/^https?:\/\//, '')}</a> to hear when ${esc(EVENT_SHORT_NAME)} launches.
 <a href="${parts.unsubscribeUrl}" style="${LINK}">Unsubscribe</a> with one click.
 </td></tr>

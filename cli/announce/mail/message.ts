@@ -11,6 +11,7 @@ import {
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
 } from '../../../src/content/event.ts';
+import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
 import { usableFirstName } from './greeting.ts';
 import { markSiteLinks } from './mail-links.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
@@ -71,8 +72,15 @@ const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
 
 export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
 
-/** Renders the template once for this site; the result fills in one person at a time. */
-export function prepareMessage(template: MessageTemplate, siteUrl: string): Personalise {
+/**
+ * Renders the template once for this site; the result fills in one person at a time. The
+ * WhatsApp Channel (src/content/links.ts unless given) is offered under the message when set.
+ */
+export function prepareMessage(
+  template: MessageTemplate,
+  siteUrl: string,
+  whatsappChannel: string = WHATSAPP_CHANNEL.href,
+): Personalise {
   const fill = (s: string) =>
     s
       .replaceAll('{{event_name}}', EVENT_FULL_NAME)
@@ -88,9 +96,12 @@ export function prepareMessage(template: MessageTemplate, siteUrl: string): Pers
     bodyHtml: marked.parse(markdown) as string,
     siteUrl,
     unsubscribeUrl: UNSUBSCRIBE,
+    whatsappChannel,
   });
+  const whatsapp = whatsappChannel ? `\n\n${WHATSAPP_CHANNEL.label}: ${whatsappChannel}` : '';
   const text =
     markdownToText(markdown) +
+    whatsapp +
     `\n\n--\nYou are getting this because you signed up at ${siteUrl} to hear when ` +
     `${EVENT_SHORT_NAME} launches.\nUnsubscribe (one click): ${UNSUBSCRIBE}\n`;
   const htmlParts = html.split(FIRST_NAME);

@@ -1,5 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
+import { WhatsAppFollow } from '../../components/whatsapp-follow';
 import { SIGNUP } from '../../content/home';
 import { ROUTES } from '../../content/navigation';
 import type { NoticeText } from '../../content/notices';
@@ -29,6 +30,8 @@ const FORM_ACTION = signupFormAction(
 interface SignupFormProps {
   /** On an outcome page (after a no-JavaScript post): the state that outcome leaves. */
   initialOutcome?: SignupKind;
+  /** The WhatsApp Channel offered once subscribed; src/content/links.ts unless a test sets it. */
+  whatsappChannel?: string;
 }
 
 function initialState(kind: SignupKind | undefined): { phase: Phase; notice: ShownNotice | null } {
@@ -44,7 +47,7 @@ const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, notices per section 8. */
-export function SignupForm({ initialOutcome }: SignupFormProps) {
+export function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
   const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
   const [notice, setNotice] = useState<ShownNotice | null>(
     () => initialState(initialOutcome).notice,
@@ -82,9 +85,10 @@ export function SignupForm({ initialOutcome }: SignupFormProps) {
   return (
     <div className="mx-auto mt-10 max-w-2xl">
       {phase === 'subscribed' ? (
-        <p className="rounded-2xl border border-line bg-surface p-8 text-center font-display text-3xl uppercase">
-          {SIGNUP.thanks}
-        </p>
+        <div className="rounded-2xl border border-line bg-surface p-8 text-center">
+          <p className="font-display text-3xl uppercase">{SIGNUP.thanks}</p>
+          <WhatsAppFollow href={whatsappChannel} className="mt-6" />
+        </div>
       ) : (
         <form
           method="post"
