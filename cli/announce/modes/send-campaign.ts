@@ -48,6 +48,9 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       const stop = new AbortController();
       const onSigint = () => stop.abort();
       process.once('SIGINT', onSigint);
+      // A run that lost its lease (asleep past it) cuts its connections at once: a message it
+      // had begun before sleeping goes no further than the SMTP server had already taken.
+      lease.lost.addEventListener('abort', () => mailer.close());
       const bar = progressBar(
         process.stderr,
         max > 0 ? Math.min(max, status.pending) : status.pending,
