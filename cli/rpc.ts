@@ -50,9 +50,15 @@ function restCaller(backend: Extract<Backend, { kind: 'rest' }>): FunctionCaller
     const { data, error } = await client.rpc(fn, args);
     if (error) {
       const missing = error.code === 'PGRST202' || error.code === 'PGRST205';
-      throw new CliError(
-        `Could not call ${fn} on ${backend.description}: ${error.message || 'no answer'}` +
-          (missing ? ' (apply the latest migration, or restart the server after updating it)' : ''),
+      // The detail rides along, as a direct connection's error carries it (store.ts reads it).
+      throw Object.assign(
+        new CliError(
+          `Could not call ${fn} on ${backend.description}: ${error.message || 'no answer'}` +
+            (missing
+              ? ' (apply the latest migration, or restart the server after updating it)'
+              : ''),
+        ),
+        { detail: error.details || undefined },
       );
     }
     return data;

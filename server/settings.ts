@@ -147,6 +147,7 @@ const SCHEMA = z.object({
   ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
   ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
   ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
+  ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
   PUBLIC_SUPABASE_URL: url(['http:', 'https:']),
 });
 
@@ -183,6 +184,8 @@ function toSettings(v: z.output<typeof SCHEMA>) {
     announceMaxPerRun: v.ANNOUNCE_MAX_PER_RUN,
     /** The first wait before a retry (doubling each time); tests shorten it. */
     announceRetryMs: v.ANNOUNCE_RETRY_MS,
+    /** How long a run's hold on a campaign outlasts its last heartbeat; tests shorten it. */
+    announceLeaseSeconds: v.ANNOUNCE_LEASE_SECONDS,
     /** The Astro build: the page's hosted Supabase (else it posts to its own origin). */
     publicSupabaseUrl: v.PUBLIC_SUPABASE_URL,
     /** The Astro build: canonical URLs, share tags and the sitemap. */

@@ -101,8 +101,10 @@ for (const database of testDatabases()) {
 
     it('anon can unsubscribe by token but not read, record or remove', async () => {
       for (const sql of [
-        "select * from public.tedxcommunity_announce_next('c', 0, 10)",
-        `select public.tedxcommunity_announce_record('c', '[{"id":1,"status":"sent"}]')`,
+        "select * from public.tedxcommunity_announce_next('c', gen_random_uuid(), 0, 10)",
+        `select public.tedxcommunity_announce_record('c', gen_random_uuid(), '[{"id":1,"status":"sent"}]')`,
+        "select * from public.tedxcommunity_announce_renew('c', gen_random_uuid(), 60)",
+        "select * from public.tedxcommunity_announce_preview('c')",
         "select public.tedxcommunity_remove('ann@example.org')",
         'select * from public.tedxcommunity_deliveries',
         'select * from public.tedxcommunity_unsubscribed',

@@ -8,8 +8,10 @@ export function storeWith(parts: Partial<AnnounceStore>): AnnounceStore {
     description: 'test',
     status: unused,
     next: unused,
+    preview: unused,
     record: unused,
     lease: unused,
+    renew: unused,
     release: unused,
     ...parts,
   };

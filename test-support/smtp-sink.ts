@@ -16,6 +16,11 @@ export interface SinkOptions {
   keep?: boolean;
   /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }. */
   reject?(to: string, attempt: number): { code: number; message: string } | null;
+  /** An SMTP answer at the end of DATA instead of 250 (as Amazon SES refuses an unverified
+   * sender); the message is then not counted. */
+  rejectData?(to: string): { code: number; message: string } | null;
+  /** Called as each accepted message is counted, before the client hears 250. */
+  onMessage?(count: number): void;
   /** Drop the connection (no answer at all) at RCPT TO for this recipient and attempt. */
   drop?(to: string, attempt: number): boolean;
   /** The address to listen on (default 127.0.0.1; another one makes the sink a remote server). */
@@ -99,11 +104,17 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
         if (options.keep) chunks.push(chunk);
       });
       stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        const refusal = options.rejectData?.(to);
+        if (refusal) {
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+          return;
+        }
         count++;
         times.push(performance.now());
+        options.onMessage?.(count);
         if (options.keep) {
           const raw = Buffer.concat(chunks).toString('utf8');
-          const to = session.envelope.rcptTo.map((r) => r.address).join(',');
           messages.push({ to, raw, headers: parseHeaders(raw), receivedAt: Date.now() });
         }
         callback();

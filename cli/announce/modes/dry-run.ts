@@ -11,7 +11,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
   const { campaign } = context.args;
   return withStore(context, async (store, caller) => {
     const status = await store.status(campaign);
-    const [first] = await store.next(campaign, 0, 1);
+    const first = await store.preview(campaign);
     say(
       `Dry run of campaign ${campaign} on ${store.description}: ${n(status.pending)} would get it, ` +
         `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed, ` +

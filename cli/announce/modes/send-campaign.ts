@@ -13,13 +13,16 @@ import { runCampaign } from '../sending/run.ts';
 import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 
+/** Stops told in their one line alone (it holds the counts), without the summary line. */
+const ONE_LINE_STOPS = new Set(['quota', 'database', 'refused', 'lease']);
+
 export async function sendCampaign(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const { campaign } = context.args;
   const { announceRate: rate, announceRetryMs: retryMs } = context.settings;
   const max = context.args.max ?? context.settings.announceMaxPerRun;
   const server = serverName(smtpUrl);
   return withStore(context, async (store) => {
-    const lease = await takeLease(store, campaign);
+    const lease = await takeLease(store, campaign, context.settings.announceLeaseSeconds);
     try {
       const status = await store.status(campaign);
       if (status.pending === 0) {
@@ -45,15 +48,20 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       const stop = new AbortController();
       const onSigint = () => stop.abort();
       process.once('SIGINT', onSigint);
-      lease.lost.addEventListener('abort', () => stop.abort());
+      // A run that lost its lease (asleep past it) cuts its connections at once: a message it
+      // had begun before sleeping goes no further than the SMTP server had already taken.
+      lease.lost.addEventListener('abort', () => mailer.close());
       const bar = progressBar(
         process.stderr,
         max > 0 ? Math.min(max, status.pending) : status.pending,
       );
       try {
         const result = await runCampaign({
-          campaign,
+          run: lease.run,
           store,
+          leaseHeld: () => lease.fresh(),
+          leaseLostReason: () =>
+            lease.lost.aborted ? String(lease.lost.reason) : 'the database did not confirm it',
           rate,
           max,
           retryMs,
@@ -67,20 +75,17 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
           },
         });
         bar.stop();
+        const oneLine = ONE_LINE_STOPS.has(result.stop?.kind ?? '');
         for (const f of result.bounced)
           say(`Bounced (suppressed from now on): ${f.email}: ${f.answer}`);
-        for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
+        // Refusals about the sender say nothing about these addresses: the stop line explains.
+        if (result.stop?.kind !== 'refused')
+          for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
         for (const f of result.deferred) say(`Deferred to the next run: ${f.email}: ${f.answer}`);
         const stopped = stoppedLine(campaign, status, result, server, store.description, max);
-        if (result.stop?.kind !== 'quota' && result.stop?.kind !== 'database')
-          say(summaryLine(campaign, status, result));
+        if (!oneLine) say(summaryLine(campaign, status, result));
         if (stopped) say(stopped);
-        if (result.interrupted)
-          say(
-            lease.lost.aborted
-              ? `Stopped: another run took over campaign ${campaign} (${String(lease.lost.reason)})`
-              : 'Interrupted: run the same command again to continue.',
-          );
+        if (result.interrupted) say('Interrupted: run the same command again to continue.');
         if (result.stop) return 1;
         if (result.interrupted) return 130;
         return result.failed.length === 0 && result.deferred.length === 0 ? 0 : 1;

@@ -2,7 +2,7 @@
 import type { CampaignStatus } from '../sending/store.ts';
 import type { RunResult } from '../sending/run-types.ts';
 import { stopLine } from '../sending/smtp.ts';
-import { smtpAnswer } from '../sending/smtp-answer.ts';
+import { refusalCause, smtpAnswer, type RefusalCause } from '../sending/smtp-answer.ts';
 import { n } from './say.ts';
 
 /** How many days a list of `pending` needs at `max` a day (0 = no cap: one). */
@@ -17,6 +17,18 @@ export function summaryLine(campaign: string, status: CampaignStatus, r: RunResu
     `${n(status.suppressed)} suppressed`
   );
 }
+
+/** What a refusal about the sender means, and what to fix, one clause each. */
+const CAUSE_LINES: Record<RefusalCause, string> = {
+  sandbox:
+    'a sandbox or an unverified sender: verify the address or domain of MAIL_FROM with the provider and ask it to lift the sandbox (Amazon SES: request production access)',
+  authentication:
+    "authentication (SPF, DKIM, DMARC): publish the SPF, DKIM and DMARC records your provider gives for MAIL_FROM's domain, and wait for them to show",
+  'block list':
+    "a block list or the sending server's reputation: ask your SMTP provider to get its address delisted, or send through another provider",
+  content:
+    "the message's content or the provider's policy: read the answer, change the message (a test with --test-to first), or ask the provider",
+};
 
 /** Everyone not answered for good in this run. */
 const left = (status: CampaignStatus, r: RunResult) =>
@@ -38,6 +50,12 @@ export function stoppedLine(
     const e = r.stop.error as { message?: string };
     const why = String(e?.message ?? r.stop.error).split('\n')[0];
     return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
+  }
+  if (r.stop?.kind === 'refused')
+    return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${n(r.sent)} sent, ${n(r.failed.length)} refused (recorded as failed, tried again next run), ${n(left(status, r) + r.failed.length)} still to send; nobody was suppressed`;
+  if (r.stop?.kind === 'lease') {
+    const why = (r.stop.error as Error).message ?? String(r.stop.error);
+    return `Stopped: ${why}: this run sends nothing more and dropped the people it had fetched (${n(r.sent)} sent before); run the same command again to see what is left`;
   }
   if (r.stop) return `${stopLine(r.stop.error, server)} (campaign ${campaign}: ${counts})`;
   if (r.capped)

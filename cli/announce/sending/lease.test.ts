@@ -45,6 +45,53 @@ for (const database of testDatabases()) {
       expect((await lease(RUN_B, 'bob@b pid 2')).granted).toBe(true);
     });
 
+    it('refuses pages and records to a run whose lease lapsed or passed on; renewing never re-takes', async () => {
+      await db.exec('delete from public.tedxcommunity_announce_leases');
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('lease@example.org')`);
+      const asA = (sql: string, params: unknown[]) => db.queryAs('service_role', sql, params);
+      const page = (run: string) =>
+        asA('select * from public.tedxcommunity_announce_next($1, $2, 0, 10)', ['launch', run]);
+      const record = (run: string) =>
+        asA(
+          `select public.tedxcommunity_announce_record($1, $2,
+             (select jsonb_agg(id) from public.tedxcommunity_emails))`,
+          ['launch', run],
+        );
+      const renew = async (run: string) =>
+        (
+          await db.queryAs<{ granted: boolean }>(
+            'service_role',
+            'select granted from public.tedxcommunity_announce_renew($1, $2, 60)',
+            ['launch', run],
+          )
+        ).rows[0].granted;
+      // Nobody holds it: nothing is read or written.
+      await expect(page(RUN_A)).rejects.toThrow(/lease lost: campaign launch/);
+      expect(await lease(RUN_A, 'ann@a pid 1')).toMatchObject({ granted: true });
+      expect((await page(RUN_A)).rows.length).toBeGreaterThan(0);
+      expect(await renew(RUN_A)).toBe(true);
+      // A asleep past its expiry; B takes it: A is refused everywhere, B is served.
+      await db.exec(
+        `update public.tedxcommunity_announce_leases set expires_at = now() - interval '1 second'`,
+      );
+      await expect(page(RUN_A)).rejects.toThrow(/lease lost/);
+      expect(await renew(RUN_A)).toBe(false);
+      expect((await lease(RUN_B, 'bob@b pid 2')).granted).toBe(true);
+      await expect(page(RUN_A)).rejects.toMatchObject({
+        code: 'P0001',
+        detail: 'now held by bob@b pid 2',
+      });
+      await expect(record(RUN_A)).rejects.toThrow(/lease lost/);
+      expect(await renew(RUN_A)).toBe(false);
+      await record(RUN_B);
+      // B ends and gives it back: A's heartbeat may not take it again from under its old page.
+      await asA('select public.tedxcommunity_announce_release($1, $2)', ['launch', RUN_B]);
+      expect(await renew(RUN_A)).toBe(false);
+      await expect(record(RUN_A)).rejects.toThrow(/lease lost/);
+      const held = await db.query('select 1 from public.tedxcommunity_announce_leases');
+      expect(held.rows).toEqual([]);
+    });
+
     it('may not be touched with the public key', async () => {
       const calls: [string, unknown[]][] = [
         [
@@ -52,6 +99,7 @@ for (const database of testDatabases()) {
           ['launch', 'x', RUN_A],
         ],
         ['select public.tedxcommunity_announce_release($1, $2)', ['launch', RUN_A]],
+        ['select * from public.tedxcommunity_announce_renew($1, $2, 60)', ['launch', RUN_A]],
       ];
       for (const [sql, params] of calls)
         await expect(db.queryAs('anon', sql, params)).rejects.toThrow(/permission denied/);

@@ -2,17 +2,29 @@
 // the first message, renewed by a heartbeat well inside its expiry, given back at the end. A run
 // that crashed frees it when it expires (LEASE_SECONDS); one that crashed on this machine frees
 // it at once, since its process id can be checked.
+//
+// A run that lost its lease sends nothing more. The database refuses its pages and records
+// (migration 20261126010000), and before each message the run asks fresh(): the lease counts as
+// held only for CONFIRMED_SHARE of its length after the database last renewed it, measured on
+// both the monotonic clock and the wall clock (a suspended laptop's monotonic clock stands still
+// on Linux and macOS; a SIGSTOPped process's does not). Past that, fresh() renews first, so a
+// process waking from a long sleep asks the database before its next message, not after.
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { CliError } from '../../sources.ts';
-import type { AnnounceStore } from './store.ts';
+import type { AnnounceStore, CampaignRun } from './store.ts';
 
 export const LEASE_SECONDS = 90;
-const HEARTBEAT_MS = 20_000;
+/** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */
+const HEARTBEAT_SHARE = 2 / 9; // 20 s of 90
+const CONFIRMED_SHARE = 1 / 3; // 30 s of 90: two beats may be late before sending waits
 
 export interface HeldLease {
-  /** Set when the heartbeat found the lease taken by another run: stop sending. */
+  run: CampaignRun;
+  /** Set when the lease is found taken by another run, or lapsed: stop sending. */
   lost: AbortSignal;
+  /** Resolves true while the lease is held (renewing it first when it is due), else false. */
+  fresh(): Promise<boolean>;
   release(): Promise<void>;
 }
 
@@ -41,30 +53,64 @@ function goneHereRunId(holder: string, runId: string): string | null {
 /** A lease's start as the second run's line writes it: 2026-11-25T20:00:00Z. */
 export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
 
-export async function takeLease(store: AnnounceStore, campaign: string): Promise<HeldLease> {
+export async function takeLease(
+  store: AnnounceStore,
+  campaign: string,
+  seconds = LEASE_SECONDS,
+): Promise<HeldLease> {
   const runId = randomUUID();
   const holder = whoAmI();
-  let lease = await store.lease(campaign, holder, runId, LEASE_SECONDS, null);
+  const asked = { mono: performance.now(), wall: Date.now() };
+  let lease = await store.lease(campaign, holder, runId, seconds, null);
   const gone = lease.granted ? null : goneHereRunId(lease.holder, lease.runId);
-  if (gone) lease = await store.lease(campaign, holder, runId, LEASE_SECONDS, gone);
+  if (gone) lease = await store.lease(campaign, holder, runId, seconds, gone);
   if (!lease.granted)
     throw new CliError(
       `Campaign ${campaign} is being sent by ${lease.holder} since ${since(lease.startedAt)}: ` +
-        `wait for that run to end (if it crashed: ${Math.ceil(LEASE_SECONDS / 60)} minutes at most), then run the same command again`,
+        `wait for that run to end (if it crashed: ${Math.ceil(seconds / 60)} minutes at most), then run the same command again`,
     );
+  const run = { campaign, runId };
   const lost = new AbortController();
-  const heartbeat = setInterval(() => {
-    store
-      .lease(campaign, holder, runId, LEASE_SECONDS, null)
-      .then((renewed) => {
-        if (!renewed.granted) lost.abort(new Error(`${renewed.holder} took over the campaign`));
-      })
-      // A blip: the next beat tries again, well inside the expiry.
-      .catch(() => {});
-  }, HEARTBEAT_MS);
+  const vouchMs = seconds * 1000 * CONFIRMED_SHARE;
+  // When the last granted renewal was asked for: the database's expiry is at least that + seconds.
+  let confirmed = asked;
+  let renewing: Promise<boolean> | null = null;
+  const renew = () =>
+    (renewing ??= (async () => {
+      const at = { mono: performance.now(), wall: Date.now() };
+      try {
+        const renewed = await store.renew(run, seconds);
+        if (renewed.granted) confirmed = at;
+        else
+          lost.abort(
+            renewed.runId && renewed.runId !== runId
+              ? `${renewed.holder} took it over`
+              : 'its lease lapsed while this run was paused',
+          );
+      } catch {
+        // A blip: the next beat tries again, well inside the expiry.
+      }
+      return !lost.signal.aborted;
+    })().finally(() => (renewing = null)));
+  const heartbeat = setInterval(() => void renew(), seconds * 1000 * HEARTBEAT_SHARE);
   heartbeat.unref();
+  const vouched = () =>
+    performance.now() - confirmed.mono < vouchMs && Math.abs(Date.now() - confirmed.wall) < vouchMs;
   return {
+    run,
     lost: lost.signal,
+    async fresh() {
+      if (lost.signal.aborted) return false;
+      if (vouched()) return true;
+      // Due (or overdue: the process slept): the database answers before anything is sent.
+      while (!lost.signal.aborted && !vouched()) {
+        const before = confirmed;
+        await renew();
+        if (confirmed === before && !lost.signal.aborted) await blip();
+        if (performance.now() - before.mono > seconds * 1000) break;
+      }
+      return !lost.signal.aborted && vouched();
+    },
     async release() {
       clearInterval(heartbeat);
       // If the database is gone this fails; the lease then expires by itself.
@@ -72,3 +118,6 @@ export async function takeLease(store: AnnounceStore, campaign: string): Promise
     },
   };
 }
+
+/** A short wait between renewals that failed for want of an answer. */
+const blip = () => new Promise((resolve) => setTimeout(resolve, 500));

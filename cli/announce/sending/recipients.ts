@@ -1,6 +1,6 @@
 // The people still to send to, streamed from the store a page at a time; and the keyset pager
 // it (and the dry run's list check) reads with.
-import type { AnnounceStore, Recipient } from './store.ts';
+import type { AnnounceStore, CampaignRun, Recipient } from './store.ts';
 
 /**
  * Every row of a list paged by id (keyset: `page(after, limit)` answers the next `limit` rows
@@ -26,8 +26,8 @@ export async function* keysetPaged<T extends { id: number }>(
 /** Everyone still to send to, a page at a time (keyset on id): never the whole list in memory. */
 export function recipients(
   store: AnnounceStore,
-  campaign: string,
+  run: CampaignRun,
   pageSize = 1000,
 ): AsyncGenerator<Recipient> {
-  return keysetPaged((after, limit) => store.next(campaign, after, limit), pageSize);
+  return keysetPaged((after, limit) => store.next(run, after, limit), pageSize);
 }

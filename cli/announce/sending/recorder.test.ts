@@ -19,13 +19,14 @@ function slowStore(ms: number, failures = 0) {
   return { store, writes };
 }
 const FAST_RETRY = { retryMs: 5, retries: 3 };
+const RUN = { campaign: 'c', runId: 'run-1' };
 
 const sent = (id: number): Outcome => ({ id, status: 'sent', error: null });
 
 describe('the outcome recorder', () => {
   it('writes everything, in few writes, whatever the timing', async () => {
     const { store, writes } = slowStore(10);
-    const recorder = createRecorder(store, 'c');
+    const recorder = createRecorder(store, RUN);
     recorder.add(sent(1));
     recorder.add(sent(2));
     await sleep(FLUSH_MS + 5); // the first write is under way
@@ -41,7 +42,7 @@ describe('the outcome recorder', () => {
 
   it('writes a steady stream every FLUSH_MS, not again as soon as a write ends', async () => {
     const { store, writes } = slowStore(5);
-    const recorder = createRecorder(store, 'c');
+    const recorder = createRecorder(store, RUN);
     const started = performance.now();
     let id = 0;
     // One outcome every 2 ms or more: never the 200 that would start a write by themselves.
@@ -58,7 +59,7 @@ describe('the outcome recorder', () => {
 
   it('writes within a few FLUSH_MS of an outcome, without drain', async () => {
     const { store, writes } = slowStore(1);
-    const recorder = createRecorder(store, 'c');
+    const recorder = createRecorder(store, RUN);
     recorder.add(sent(1));
     await sleep(FLUSH_MS * 4);
     expect(writes).toEqual([[1]]);
@@ -66,7 +67,7 @@ describe('the outcome recorder', () => {
 
   it('holds back new sends while a write fails, and lets them go when a retry succeeds', async () => {
     const { store, writes } = slowStore(1, 2);
-    const recorder = createRecorder(store, 'c', { retryMs: 100, retries: 3 });
+    const recorder = createRecorder(store, RUN, { retryMs: 100, retries: 3 });
     recorder.add(sent(1));
     await sleep(FLUSH_MS + 30); // the first write has failed: a retry is waiting (100 ms)
     let released = false;
@@ -81,7 +82,7 @@ describe('the outcome recorder', () => {
 
   it('answers ready() false and reports the error from drain when every retry fails', async () => {
     const { store } = slowStore(1, Infinity);
-    const recorder = createRecorder(store, 'c', FAST_RETRY);
+    const recorder = createRecorder(store, RUN, FAST_RETRY);
     recorder.add(sent(1));
     recorder.add(sent(2));
     await sleep(FLUSH_MS + 3);

@@ -9,7 +9,7 @@
 // answers false and drain() throws. So a crash or an outage can resend, with the same
 // Message-ID, only the messages in flight or answered in the last FLUSH_MS (0.2 s) or so.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AnnounceStore, Outcome } from './store.ts';
+import { LeaseLostError, type AnnounceStore, type CampaignRun, type Outcome } from './store.ts';
 
 export const FLUSH_MS = 200;
 const FLUSH_AT = 200;
@@ -32,7 +32,7 @@ export interface Recorder {
 
 export function createRecorder(
   store: AnnounceStore,
-  campaign: string,
+  run: CampaignRun,
   options: RecorderOptions = { retryMs: 1000, retries: 5 },
 ): Recorder {
   let pending: Outcome[] = [];
@@ -47,10 +47,11 @@ export function createRecorder(
   async function write(batch: Outcome[]) {
     for (let retry = 0; ; retry++) {
       try {
-        await store.record(campaign, batch);
+        await store.record(run, batch);
         return;
       } catch (error) {
-        if (retry >= options.retries) throw error;
+        // A lost lease is an answer, not an outage: asking again cannot change it.
+        if (retry >= options.retries || error instanceof LeaseLostError) throw error;
         stalled ??= new Promise<void>((resolve) => (unstall = resolve));
         await sleep(options.retryMs * 2 ** retry);
       }

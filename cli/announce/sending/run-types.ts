@@ -1,10 +1,15 @@
 // What the sending loop (run.ts) is given, and what it answers.
 import type { AnswerClass } from './smtp-answer.ts';
-import type { AnnounceStore, Recipient } from './store.ts';
+import type { AnnounceStore, CampaignRun, Recipient } from './store.ts';
 
 export interface RunOptions {
-  campaign: string;
+  /** The campaign, and the run id its lease is held under. */
+  run: CampaignRun;
   store: AnnounceStore;
+  /** Asked before each message: false once the lease is lost (see lease.ts); then stop. */
+  leaseHeld?(): Promise<boolean>;
+  /** Why the lease was lost, for the stop line. */
+  leaseLostReason?(): string;
   send(recipient: Recipient): Promise<void>;
   /** Messages per second; 0 = no pacing. */
   rate: number;
@@ -18,7 +23,7 @@ export interface RunOptions {
   deferTries?: number;
   connectionTries?: number;
   onProgress?(done: number): void;
-  /** Set to stop taking new people (Ctrl-C, or the lease lost): what is in flight finishes. */
+  /** Set to stop taking new people (Ctrl-C): what is in flight finishes. */
   signal?: AbortSignal;
 }
 
@@ -33,9 +38,11 @@ export interface RunResult {
   failed: Refusal[];
   /** Refused "for now" on every try: left for the next run. */
   deferred: Refusal[];
-  /** Why the run stopped before the end of the list, if it did. */
+  /** Why the run stopped before the end of the list, if it did: 'refused' when refusals about
+   * the sender or the message kept coming (refusal-watch.ts), 'lease' when the run lost its
+   * lease (another run has the campaign, or it lapsed while this one was paused). */
   stop: {
-    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database';
+    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database' | 'refused' | 'lease';
     error: unknown;
   } | null;
   interrupted: boolean;

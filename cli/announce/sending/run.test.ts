@@ -26,7 +26,7 @@ function listStore(size: number) {
   return { store, recorded };
 }
 
-const options = { campaign: 'c', rate: 0, max: 0, retryMs: 5 };
+const options = { run: { campaign: 'c', runId: 'run-1' }, rate: 0, max: 0, retryMs: 5 };
 
 describe('the sending loop', () => {
   it('keeps exactly `concurrency` messages in flight and sends to everyone once', async () => {

@@ -4,14 +4,18 @@
 // a bounce or a refused message is recorded and the run goes on; a temporary refusal for one
 // person goes to the back of the queue for a later try (never holding up the others) and is
 // left for the next run if it persists; a dropped connection is retried with backoff; the
-// provider's limit, a refused sender or login, or a database that cannot record, stop new
-// sends at once and leave everyone not answered for the next run.
+// provider's limit, a refused sender or login, refusals about the sender or the message that
+// keep coming (refusal-watch.ts), a lost lease, or a database that cannot record, stop new
+// sends at once and leave everyone not answered for the next run. The lease is asked about
+// before every message (lease.ts), and the database refuses a page or a record from a run
+// that lost it: the people already fetched are then dropped, never sent to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRecorder } from './recorder.ts';
+import { refusalWatch } from './refusal-watch.ts';
 import { emptyResult, type RunOptions, type RunResult } from './run-types.ts';
 import { classifyAnswer, smtpAnswer } from './smtp-answer.ts';
 import { recipients } from './recipients.ts';
-import type { Recipient } from './store.ts';
+import { LeaseLostError, type Recipient } from './store.ts';
 
 interface Turn {
   person: Recipient;
@@ -21,10 +25,14 @@ interface Turn {
 }
 
 export async function runCampaign(options: RunOptions): Promise<RunResult> {
-  const { campaign, store, rate, concurrency, max, retryMs } = options;
+  const { run, store, rate, concurrency, max, retryMs } = options;
   const deferTries = options.deferTries ?? 3;
   const connectionTries = options.connectionTries ?? 5;
-  const recorder = createRecorder(store, campaign, { retryMs, retries: 5 });
+  const recorder = createRecorder(store, run, { retryMs, retries: 5 });
+  const watch = refusalWatch();
+  /** The database refused: a lost lease, or no answer. */
+  const databaseStop = (error: unknown) =>
+    ({ kind: error instanceof LeaseLostError ? 'lease' : 'database', error }) as const;
   const result = emptyResult();
   const inFlight = new Set<Promise<void>>();
   // Wakes the loop when a message is answered: one waiter at a time (the loop is sequential),
@@ -32,7 +40,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   let wake: (() => void) | null = null;
   const answered = () => new Promise<void>((resolve) => (wake = resolve));
   const later: Turn[] = [];
-  const people = recipients(store, campaign)[Symbol.asyncIterator]();
+  const people = recipients(store, run)[Symbol.asyncIterator]();
   let listDone = false;
   let started = 0;
   let done = 0;
@@ -42,6 +50,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
     const { person } = turn;
     try {
       await options.send(person);
+      watch.note(false);
       result.sent++;
       recorder.add({ id: person.id, status: 'sent', error: null });
       options.onProgress?.(++done);
@@ -51,6 +60,9 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       const refusal = { email: person.email, answer: smtpAnswer(error) };
       if (kind === 'bounce' || kind === 'failed') {
         result[kind === 'bounce' ? 'bounced' : 'failed'].push(refusal);
+        // A 'failed' is about the sender or the message: when they keep coming, every later
+        // message would get the same answer.
+        if (watch.note(kind === 'failed')) result.stop ??= { kind: 'refused', error };
         recorder.add({
           id: person.id,
           status: kind === 'bounce' ? 'bounced' : 'failed',
@@ -88,7 +100,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
         try {
           step = await people.next();
         } catch (error) {
-          result.stop ??= { kind: 'database', error };
+          result.stop ??= databaseStop(error);
           return null;
         }
         if (!step.done) {
@@ -118,6 +130,14 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       const wait = began + (attempt * 1000) / rate - performance.now();
       if (wait > 0) await sleep(wait);
     }
+    // The lease, asked last: a process that slept through it learns so before sending.
+    if (options.leaseHeld && !(await options.leaseHeld())) {
+      result.stop ??= {
+        kind: 'lease',
+        error: new LeaseLostError(run.campaign, options.leaseLostReason?.() ?? 'lease lost'),
+      };
+      break;
+    }
     attempt++;
     const task: Promise<void> = deliver(turn).finally(() => {
       inFlight.delete(task);
@@ -131,7 +151,8 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   try {
     await recorder.drain();
   } catch (error) {
-    result.stop = { kind: 'database', error };
+    // A lost lease outranks the refusal that may have been read first: nothing more was sent.
+    if (!(result.stop?.kind === 'lease')) result.stop = databaseStop(error);
   }
   return result;
 }

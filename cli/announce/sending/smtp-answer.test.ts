@@ -1,7 +1,13 @@
 // Real answers from the big providers (as they document them or as bounce reports quote them;
 // the Brevo lines are its documented meanings in SMTP form), and what the run does with each.
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, enhancedCode, type AnswerClass } from './smtp-answer.ts';
+import {
+  classifyAnswer,
+  enhancedCode,
+  refusalCause,
+  type AnswerClass,
+  type RefusalCause,
+} from './smtp-answer.ts';
 
 const rcpt = (response: string) => ({
   code: 'EENVELOPE',
@@ -50,11 +56,12 @@ const TABLE: [string, object, AnswerClass][] = [
     'deferred',
   ],
   [
+    // "to (or from)": it may be our domain's policy; 5.7.x never suppresses (issue 27).
     'Gmail: rejected by policy',
     rcpt(
       '550-5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent.',
     ),
-    'bounce',
+    'failed',
   ],
   [
     'Gmail: unusual rate',
@@ -210,6 +217,97 @@ const TABLE: [string, object, AnswerClass][] = [
   ],
   ['timeout', { code: 'ETIMEDOUT', message: 'Timeout' }, 'connection'],
 ];
+
+const data = (response: string) => ({
+  code: 'EMESSAGE',
+  command: 'DATA',
+  responseCode: Number(response.slice(0, 3)),
+  response,
+});
+
+// Refusals about the sender, the account or the message: never suppress, and the cause the
+// stop line names. Wordings as the providers publish them or bounce reports quote them:
+// Microsoft's "Fix email delivery issues for error code 5.7.1" / "550 5.7.1 (S3150)" pages,
+// Amazon SES's SMTP response codes, Google's "SMTP error reference" (support.google.com/a/answer/3726730).
+const SENDER_SIDE: [string, object, RefusalCause][] = [
+  [
+    'Outlook: sending IP on its block list (S3150)',
+    rcpt(
+      "550 5.7.1 Unfortunately, messages from [192.0.2.1] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150). You can also refer your provider to http://mail.live.com/mail/troubleshooting.aspx#errors.",
+    ),
+    'block list',
+  ],
+  [
+    'Outlook: banned sending IP',
+    rcpt(
+      '550 5.7.606 Access denied, banned sending IP [192.0.2.1]. To request removal from this list please visit https://sender.office.com/',
+    ),
+    'block list',
+  ],
+  [
+    'Spamhaus via Postfix',
+    rcpt(
+      '554 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/192.0.2.1',
+    ),
+    'block list',
+  ],
+  [
+    'Amazon SES: sandbox, unverified identity',
+    data(
+      '554 Message rejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: hello@tedx.test',
+    ),
+    'sandbox',
+  ],
+  [
+    'Gmail: unauthenticated (5.7.26)',
+    data(
+      '550-5.7.26 This mail is unauthenticated, which poses a security risk to the sender and Gmail users, and has been blocked. The sender must authenticate with at least one of SPF or DKIM.',
+    ),
+    'authentication',
+  ],
+  [
+    'Gmail: DMARC policy (5.7.26)',
+    data(
+      "550-5.7.26 Unauthenticated email from tedx.test is not accepted due to domain's DMARC policy.",
+    ),
+    'authentication',
+  ],
+  [
+    'Gmail: SPF fail (5.7.27)',
+    data('550-5.7.27 The sender SPF check did not pass, and the sender domain publishes SPF.'),
+    'authentication',
+  ],
+  [
+    'Gmail: likely unsolicited',
+    data(
+      '550-5.7.1 [192.0.2.1] Our system has detected that this message is likely unsolicited mail. To reduce the amount of spam sent to Gmail, this message has been blocked.',
+    ),
+    'content',
+  ],
+  [
+    'Yahoo: not accepted for policy reasons',
+    data(
+      '554 5.7.9 Message not accepted for policy reasons. See https://senders.yahooinc.com/error-codes',
+    ),
+    'content',
+  ],
+  ['plain 554 Message rejected', data('554 Message rejected'), 'content'],
+  ['message too big', data('552 5.3.4 Message size exceeds fixed limit'), 'content'],
+];
+
+describe('refusals about the sender or the message', () => {
+  it.each(SENDER_SIDE)('%s: failed, never a bounce; cause %s', (_, error, cause) => {
+    expect(classifyAnswer(error)).toBe('failed');
+    expect(refusalCause(error)).toBe(cause);
+  });
+
+  it("reads RFC 3463's x.1.7 and x.1.8 as the sender's address, not the recipient's", () => {
+    expect(
+      classifyAnswer(rcpt('553 5.1.8 Sender address <hello@tedx.test> domain does not exist')),
+    ).toBe('sender');
+    expect(classifyAnswer(rcpt('550 5.1.7 Bad sender address syntax'))).toBe('sender');
+  });
+});
 
 describe('what an SMTP answer means for the run', () => {
   it.each(TABLE)('%s', (_, error, expected) => {

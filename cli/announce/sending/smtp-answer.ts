@@ -1,9 +1,12 @@
 // What an SMTP answer means for the run, read from the basic code, the enhanced status code
 // (RFC 3463: class.subject.detail) and the wording the big providers use. Pure: no I/O.
-//   bounce      the address is dead or refuses us for good: record 'bounced', suppress it
+//   bounce      the answer is about this address (unknown, disabled, gone): record 'bounced',
+//               suppress it
 //   quota       the provider's sending limit (daily or per minute): stop now, nobody failed
 //   deferred    a temporary refusal for this one recipient: retry later, then leave it
-//   failed      this message was refused for good, not the address (size, content): record it
+//   failed      refused for good, but about the sender, the account or the message (policy,
+//               block list, SPF/DKIM/DMARC, sandbox, content, size), never the address: record
+//               it, suppress nobody; a rerun tries again, and a run of them stops the send
 //   sender      the server refuses our MAIL FROM: every message would fail, so stop
 //   auth        the login was refused: stop before anything is sent
 //   connection  no answer at all (dropped, timed out): reconnect with backoff
@@ -35,8 +38,13 @@ const MAILBOX_FULL =
 // The provider has stopped our account (Outlook's outbound spam verdict, a suspended sender).
 const SENDER_BLOCKED =
   /OutboundSpamException|sender (address )?(is )?(blocked|suspended|rejected)|account (has been |is )?(suspended|blocked|disabled for sending)/i;
+// Words that put the refusal on the sender, the account or the message whatever the code says:
+// Outlook's block list (S3150, "part of their network"), SES's sandbox ("not verified"),
+// Gmail's 5.7.26/5.7.27 ("unauthenticated", SPF/DKIM/DMARC), spam and content filters.
+const ABOUT_SENDER =
+  /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|banned sending|part of their network|\(S3150\)|not verified|unverified|identities failed|sandbox|\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)|message rejected|spam|content|virus|malware|phish/i;
 const NO_SUCH_USER =
-  /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have a .* account|recipientnotfound|undeliverable address|bad destination mailbox/i;
+  /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|recipient address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have a .* account|recipientnotfound|undeliverable address|bad destination mailbox/i;
 
 export function classifyAnswer(error: unknown): AnswerClass {
   const e = (error ?? {}) as SmtpError;
@@ -50,12 +58,38 @@ export function classifyAnswer(error: unknown): AnswerClass {
   if ((subject === 2 && detail === 2) || MAILBOX_FULL.test(text)) return 'deferred';
   if (enhanced === '5.4.5' || basic === 421 || QUOTA_WORDS.test(text)) return 'quota';
   if (basic < 500) return subject === 7 ? 'quota' : 'deferred';
+  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), not the recipient's.
   if (e.command === 'MAIL FROM' || SENDER_BLOCKED.test(text)) return 'sender';
-  if (subject === 1 || enhanced === '5.2.1' || enhanced === '5.7.1' || NO_SUCH_USER.test(text))
-    return 'bounce';
+  if (subject === 1 && (detail === 7 || detail === 8)) return 'sender';
+  // x.7.x is security or policy (RFC 3463): about us or the message, whatever else it says.
+  if (subject === 7 || ABOUT_SENDER.test(text)) return 'failed';
+  if (subject === 1 || enhanced === '5.2.1' || NO_SUCH_USER.test(text)) return 'bounce';
   // Without an enhanced code, 550/551/553 mean "mailbox unavailable / not local / bad name".
   if (enhanced === null && (basic === 550 || basic === 551 || basic === 553)) return 'bounce';
   return 'failed';
+}
+
+/** Why a provider refuses the sender or the message, read from its answer. */
+export type RefusalCause = 'sandbox' | 'authentication' | 'block list' | 'content';
+
+// In this order: Gmail's 5.7.26 also says "blocked" and "spam", SES's sandbox "Message rejected".
+const CAUSES: [RefusalCause, RegExp][] = [
+  ['sandbox', /not verified|unverified|identities failed|sandbox/i],
+  [
+    'authentication',
+    /\b5\.7\.(2[3-7]|7)\b|\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)/i,
+  ],
+  [
+    'block list',
+    /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|banned|part of their network|\(S3150\)|\b5\.7\.[56]\d\d\b/i,
+  ],
+];
+
+/** The likely cause of a refusal about the sender or the message: content (or the provider's
+ * policy) when no other is named. */
+export function refusalCause(error: unknown): RefusalCause {
+  const text = smtpAnswer(error);
+  return CAUSES.find(([, words]) => words.test(text))?.[0] ?? 'content';
 }
 
 /** The server's own words, on one line, for the organisers. */

@@ -7,6 +7,11 @@ import { testDatabases } from '../../../test-support/databases.ts';
 import { functionCaller } from '../../rpc.ts';
 import { announceStore, type AnnounceStore } from './store.ts';
 
+// Pages and records go through the campaign's lease (migration 20261126010000): each test's
+// runs hold theirs.
+const LAUNCH = { campaign: 'launch', runId: '00000000-0000-4000-8000-0000000000a1' };
+const OTHER = { campaign: 'other', runId: '00000000-0000-4000-8000-0000000000a2' };
+
 for (const database of testDatabases()) {
   describe(`the campaign records on ${database.name}`, () => {
     let db: Db;
@@ -24,6 +29,8 @@ for (const database of testDatabases()) {
         delete from public.tedxcommunity_suppressed;
         insert into public.tedxcommunity_emails (email, first_name)
         select 'p' || i || '@example.org', 'P' || i from generate_series(1, 30) i`);
+      for (const run of [LAUNCH, OTHER])
+        await store.lease(run.campaign, 'test pid 1', run.runId, 60, null);
     });
     const ids = async () =>
       (
@@ -39,7 +46,7 @@ for (const database of testDatabases()) {
 
     it('records bare ids as sent beside full outcomes, and leaves them out of later pages', async () => {
       const [a, b, c, d, ...rest] = await ids();
-      await store.record('launch', [
+      await store.record(LAUNCH, [
         { id: a, status: 'sent', error: null },
         { id: b, status: 'bounced', error: '550 5.1.1 no such user' },
         { id: c, status: 'failed', error: '554 refused' },
@@ -51,7 +58,7 @@ for (const database of testDatabases()) {
         { status: 'sent', n: 2 },
       ]);
       // The bounce is suppressed; the failure is tried again; the sent are done.
-      const left = (await store.next('launch', 0, 1000)).map((p) => p.id);
+      const left = (await store.next(LAUNCH, 0, 1000)).map((p) => p.id);
       expect(left).toEqual([c, ...rest]);
       expect(await store.status('launch')).toEqual({
         pending: 27,
@@ -60,11 +67,11 @@ for (const database of testDatabases()) {
         suppressed: 1,
       });
       // A 'sent' is never turned back into a failure.
-      await store.record('launch', [{ id: a, status: 'failed', error: 'late' }]);
+      await store.record(LAUNCH, [{ id: a, status: 'failed', error: 'late' }]);
       expect(await deliveries()).toContainEqual({ status: 'sent', n: 2 });
       // A campaign with no record yet (migration 20261125100000 skips its per-person lookup
       // then) still leaves the suppressed address out.
-      const fresh = (await store.next('other', 0, 1000)).map((p) => p.id);
+      const fresh = (await store.next(OTHER, 0, 1000)).map((p) => p.id);
       expect(fresh).toEqual((await ids()).filter((id) => id !== b));
       expect(await store.status('other')).toEqual({
         pending: 29,
@@ -76,11 +83,11 @@ for (const database of testDatabases()) {
 
     it('still sends to people whose only records in the campaign are failures or deferrals', async () => {
       const [a, b, ...rest] = await ids();
-      await store.record('launch', [
+      await store.record(LAUNCH, [
         { id: a, status: 'failed', error: '554 refused' },
         { id: b, status: 'deferred', error: '451 try later' },
       ]);
-      expect((await store.next('launch', 0, 1000)).map((p) => p.id)).toEqual([a, b, ...rest]);
+      expect((await store.next(LAUNCH, 0, 1000)).map((p) => p.id)).toEqual([a, b, ...rest]);
       expect(await store.status('launch')).toEqual({
         pending: 30,
         alreadySent: 0,
@@ -93,12 +100,12 @@ for (const database of testDatabases()) {
       const all = await ids();
       const sent = all.filter((_, i) => i % 3 === 0);
       await store.record(
-        'launch',
+        LAUNCH,
         sent.map((id) => ({ id, status: 'sent' as const, error: null })),
       );
       const seen: number[] = [];
       for (let after = 0; ;) {
-        const page = await store.next('launch', after, 7);
+        const page = await store.next(LAUNCH, after, 7);
         if (page.length === 0) break;
         expect(page.length).toBeLessThanOrEqual(7);
         seen.push(...page.map((p) => p.id));
@@ -107,7 +114,7 @@ for (const database of testDatabases()) {
       expect(seen).toEqual(all.filter((id) => !sent.includes(id)));
       expect((await store.status('launch')).alreadySent).toBe(sent.length);
       // Another campaign has had nobody yet.
-      expect((await store.next('other', 0, 1000)).length).toBe(30);
+      expect((await store.next(OTHER, 0, 1000)).length).toBe(30);
     });
   });
 }

@@ -32,13 +32,31 @@ export interface Lease {
   runId: string;
 }
 
+/** A run of a campaign, as the database knows it by its lease. */
+export interface CampaignRun {
+  campaign: string;
+  runId: string;
+}
+
+/** The database refused a page or a record: this run no longer holds the campaign's lease. */
+export class LeaseLostError extends Error {
+  constructor(campaign: string, why: string) {
+    super(`campaign ${campaign} is no longer held by this run (${why})`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 export interface AnnounceStore {
   description: string;
   status(campaign: string): Promise<CampaignStatus>;
-  /** The next people after `afterId` (by id) who have not had the campaign. */
-  next(campaign: string, afterId: number, limit: number): Promise<Recipient[]>;
-  record(campaign: string, outcomes: Outcome[]): Promise<void>;
-  /** Takes or renews the campaign's lease for `seconds` (see lease.ts). */
+  /** The next people after `afterId` (by id) who have not had the campaign; only for the run
+   * holding its lease (LeaseLostError otherwise). */
+  next(run: CampaignRun, afterId: number, limit: number): Promise<Recipient[]>;
+  /** The first person the campaign would go to, for the dry run (no lease). */
+  preview(campaign: string): Promise<Recipient | null>;
+  /** Only for the run holding the lease (LeaseLostError otherwise). */
+  record(run: CampaignRun, outcomes: Outcome[]): Promise<void>;
+  /** Takes the campaign's lease for `seconds` (see lease.ts). */
   lease(
     campaign: string,
     holder: string,
@@ -46,6 +64,8 @@ export interface AnnounceStore {
     seconds: number,
     takeOver: string | null,
   ): Promise<Lease>;
+  /** Renews a lease this run still holds; never takes one (granted false once it lapsed). */
+  renew(run: CampaignRun, seconds: number): Promise<Lease>;
   release(campaign: string, runId: string): Promise<void>;
 }
 
@@ -57,9 +77,9 @@ interface StatusRow {
 }
 interface LeaseRow {
   granted: boolean;
-  holder: string;
-  started_at: string;
-  run_id: string;
+  holder: string | null;
+  started_at: string | null;
+  run_id: string | null;
 }
 interface RecipientRow {
   id: number;
@@ -93,6 +113,35 @@ function pieces(outcomes: Outcome[]): Written[][] {
   return all;
 }
 
+const toRecipient = (r: RecipientRow): Recipient => ({
+  id: r.id,
+  email: r.email,
+  firstName: r.first_name,
+  token: r.token,
+});
+
+const toLease = (row: LeaseRow): Lease => ({
+  granted: row.granted,
+  holder: row.holder ?? 'nobody',
+  startedAt: row.started_at ?? '',
+  runId: row.run_id ?? '',
+});
+
+/** The migration's refusal (20261126010000: P0001 "lease lost: …", over a connection or PostgREST). */
+const LEASE_LOST = /lease lost: (campaign .*)/;
+
+/** Calls `fn`, turning the database's "lease lost" into a LeaseLostError. */
+async function underLease<T>(campaign: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const e = error as { message?: string; detail?: string };
+    const lost = LEASE_LOST.exec(String(e?.message ?? ''));
+    if (!lost) throw error;
+    throw new LeaseLostError(campaign, e.detail ?? 'its lease lapsed or passed to another run');
+  }
+}
+
 export function announceStore(calls: FunctionCaller): AnnounceStore {
   return {
     description: calls.description,
@@ -107,26 +156,33 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         suppressed: row.suppressed,
       };
     },
-    async next(campaign, afterId, limit) {
-      const rows = await calls.rows<RecipientRow>('tedxcommunity_announce_next', {
-        p_campaign: campaign,
-        p_after: afterId,
-        p_limit: limit,
-      });
-      return rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        firstName: r.first_name,
-        token: r.token,
-      }));
+    async next({ campaign, runId }, afterId, limit) {
+      const rows = await underLease(campaign, () =>
+        calls.rows<RecipientRow>('tedxcommunity_announce_next', {
+          p_campaign: campaign,
+          p_run_id: runId,
+          p_after: afterId,
+          p_limit: limit,
+        }),
+      );
+      return rows.map(toRecipient);
     },
-    async record(campaign, outcomes) {
+    async preview(campaign) {
+      const [row] = await calls.rows<RecipientRow>('tedxcommunity_announce_preview', {
+        p_campaign: campaign,
+      });
+      return row ? toRecipient(row) : null;
+    },
+    async record({ campaign, runId }, outcomes) {
       // In pieces a PostgREST-compatible API takes (this project's server accepts 8 KB).
       for (const piece of pieces(outcomes)) {
-        await calls.scalar<number>('tedxcommunity_announce_record', {
-          p_campaign: campaign,
-          p_outcomes: piece,
-        });
+        await underLease(campaign, () =>
+          calls.scalar<number>('tedxcommunity_announce_record', {
+            p_campaign: campaign,
+            p_run_id: runId,
+            p_outcomes: piece,
+          }),
+        );
       }
     },
     async lease(campaign, holder, runId, seconds, takeOver) {
@@ -137,12 +193,15 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         p_seconds: seconds,
         p_take_over: takeOver,
       });
-      return {
-        granted: row.granted,
-        holder: row.holder,
-        startedAt: row.started_at,
-        runId: row.run_id,
-      };
+      return toLease(row);
+    },
+    async renew({ campaign, runId }, seconds) {
+      const [row] = await calls.rows<LeaseRow>('tedxcommunity_announce_renew', {
+        p_campaign: campaign,
+        p_run_id: runId,
+        p_seconds: seconds,
+      });
+      return toLease(row);
     },
     async release(campaign, runId) {
       await calls.scalar<boolean>('tedxcommunity_announce_release', {
