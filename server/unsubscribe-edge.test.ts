@@ -1,6 +1,7 @@
 // The Supabase Edge Function's handler, run under Node against this project's own server as the
-// stand-in for hosted Supabase: it asks /rest/v1/rpc/tedxcommunity_unsubscribe[_known] over HTTP
-// with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
+// stand-in for hosted Supabase: it asks /rest/v1/rpc/tedxcommunity_unsubscribe_link and _state
+// over HTTP with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
+// (server/unsubscribe-deno.test.ts runs the same function under the real Deno runtime.)
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
