@@ -1,11 +1,9 @@
-// Where the organiser CLI reads sign-ups from: hosted Supabase, DATABASE_URL, the running
+// Where the organiser commands read and write: hosted Supabase, DATABASE_URL, the running
 // server (which holds DATA_DIR), or DATA_DIR itself when no server has it. The database
 // engines are loaded only when a command opens one: asking the running server (launch day)
 // needs neither PGlite nor pg, and without them `npm run announce` starts with a heap 3 MB
 // smaller, which every full collection of its small heap marks again (docs/performance.md).
-import { existsSync, writeFileSync } from 'node:fs';
-import { createClient } from '@supabase/supabase-js';
-import { SIGNUP_TABLE, type SignupRow } from '../src/lib/signup-contract.ts';
+import { closeSync, existsSync, fchmodSync, openSync, writeFileSync } from 'node:fs';
 import {
   acquireLock,
   DataDirLockedError,
@@ -18,17 +16,6 @@ import type { Db } from '../server/db/types.ts';
 import { readServiceRoleKey } from '../server/service-key.ts';
 import type { Settings } from '../server/settings.ts';
 
-export interface SubscriberSource {
-  /** Said on stderr, so organisers know which list they got. */
-  description: string;
-  count(): Promise<number>;
-  /** Oldest first. */
-  rows(): Promise<SignupRow[]>;
-  close(): Promise<void>;
-}
-
-const PAGE = 1000; // Supabase's default max rows per request
-
 export class CliError extends Error {}
 
 /** An error's first line; Node's connection errors can have an empty message but a code. */
@@ -37,10 +24,24 @@ export function firstLine(error: unknown): string {
   return (message || code || String(error)).split('\n')[0];
 }
 
-/** Writes the file named by --out, or says in one line why it could not. */
+/**
+ * Writes the file named by --out, or says in one line why it could not. With `mode`, the file has
+ * that mode before anything is written to it, also when it already existed (writeFileSync's mode
+ * applies only to a file it creates).
+ */
 export function writeOutFile(out: string, contents: string, mode?: number): void {
   try {
-    writeFileSync(out, contents, mode === undefined ? undefined : { mode });
+    if (mode === undefined) {
+      writeFileSync(out, contents);
+      return;
+    }
+    const fd = openSync(out, 'w', mode);
+    try {
+      fchmodSync(fd, mode);
+      writeFileSync(fd, contents);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     throw new CliError(
@@ -48,63 +49,6 @@ export function writeOutFile(out: string, contents: string, mode?: number): void
     );
   }
 }
-
-function restSource(url: string, key: string, description: string): SubscriberSource {
-  const client = createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const table = () => client.from(SIGNUP_TABLE);
-  const fail = (what: string, message: string) =>
-    new CliError(`Could not ${what} from ${description}: ${message}`);
-  return {
-    description,
-    async count() {
-      const { count, error } = await table().select('*', { count: 'exact', head: true });
-      if (error) throw fail('count sign-ups', error.message || 'no answer');
-      return count ?? 0;
-    },
-    async rows() {
-      const all: SignupRow[] = [];
-      for (let from = 0; ; from += PAGE) {
-        const { data, error } = await table()
-          .select('email,first_name,created_at,source')
-          .order('created_at', { ascending: true })
-          .order('id', { ascending: true })
-          .range(from, from + PAGE - 1);
-        if (error) throw fail('read sign-ups', error.message || 'no answer');
-        all.push(...(data as SignupRow[]));
-        if (data.length < PAGE) return all;
-      }
-    },
-    async close() {},
-  };
-}
-
-const ROWS_SQL = `select email, first_name, to_json(created_at) #>> '{}' as created_at, source
-  from public.${SIGNUP_TABLE} order by created_at, id`;
-
-function dbSource(db: Db, description: string, close: () => Promise<void>): SubscriberSource {
-  return {
-    description,
-    async count() {
-      const { rows } = await db.query<{ n: string | number }>(
-        `select count(*) as n from public.${SIGNUP_TABLE}`,
-      );
-      return Number(rows[0].n);
-    },
-    async rows() {
-      return (await db.query<SignupRow>(ROWS_SQL)).rows;
-    },
-    close,
-  };
-}
-
-const emptySource = (description: string): SubscriberSource => ({
-  description,
-  count: async () => 0,
-  rows: async () => [],
-  close: async () => {},
-});
 
 /** The holder once it answers on a port, or null when it ended (another command, say). */
 async function waitForPort(dataDir: string, holder: LockInfo): Promise<LockInfo | null> {
@@ -206,11 +150,4 @@ export async function openBackend(settings: Settings): Promise<Backend> {
     lock.release();
     throw error;
   }
-}
-
-export async function openSource(settings: Settings): Promise<SubscriberSource> {
-  const backend = await openBackend(settings);
-  if (backend.kind === 'rest') return restSource(backend.url, backend.key, backend.description);
-  if (backend.kind === 'db') return dbSource(backend.db, backend.description, backend.close);
-  return emptySource(backend.description);
 }

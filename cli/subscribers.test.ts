@@ -23,6 +23,19 @@ describe('subscribers CLI usage', () => {
     [['remove'], 'remove needs one EMAIL, e.g. npm run subscribers -- remove someone@example.org'],
     [['count', 'all'], 'count takes nothing after it'],
     [['export', '--file', 'x.csv'], 'export takes only --out FILE'],
+    [['export', '--out'], 'export takes only --out FILE'],
+    [['export', '--out='], 'export takes only --out FILE'],
+    [['report', '--out', 'a.html', 'b'], 'report takes only --out FILE'],
+    [['erase', '--yes', 'now'], 'erase takes only --yes'],
+    [['suppressed', '--out', 'x'], 'suppressed takes nothing after it'],
+    [
+      ['forget', 'a@example.org', 'b@example.org'],
+      'forget needs one EMAIL, e.g. npm run subscribers -- forget someone@example.org',
+    ],
+    [
+      ['unsuppress', ' '],
+      'unsuppress needs one EMAIL, e.g. npm run subscribers -- unsuppress someone@example.org',
+    ],
   ])('%j: says what is wrong, then explains itself, and exits 2', async (args, line) => {
     const result = await runCli(['cli/subscribers.ts', ...args], {});
     expect(result.code).toBe(2);

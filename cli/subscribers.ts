@@ -1,5 +1,6 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
+import { parseArgs as parse, type ParseArgsConfig } from 'node:util';
 import { DataDirLockedError } from '../server/db/lock.ts';
 import { retentionNotice } from '../server/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
@@ -10,7 +11,8 @@ import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { callForEmail, withCaller } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
-import { CliError, firstLine, openSource, writeOutFile } from './sources.ts';
+import { countSignups, oldestFirst, readSignups } from './signups.ts';
+import { CliError, firstLine, writeOutFile } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -38,39 +40,60 @@ type Args =
   | { command: 'unsuppress'; email: string }
   | { command: 'erase'; yes: boolean };
 
-const COMMANDS = [
-  'export',
-  'count',
-  'remove',
-  'forget',
-  'suppressed',
-  'unsuppress',
-  'report',
-  'erase',
-];
+/** Per command: the options it takes, how many EMAILs, and the one line when that is not so. */
+const COMMANDS = {
+  export: {
+    options: { out: { type: 'string' } },
+    emails: 0,
+    wrong: 'export takes only --out FILE',
+  },
+  count: { options: {}, emails: 0, wrong: 'count takes nothing after it' },
+  remove: { options: {}, emails: 1, wrong: needsEmail('remove') },
+  forget: { options: {}, emails: 1, wrong: needsEmail('forget') },
+  suppressed: { options: {}, emails: 0, wrong: 'suppressed takes nothing after it' },
+  unsuppress: { options: {}, emails: 1, wrong: needsEmail('unsuppress') },
+  report: {
+    options: { out: { type: 'string' } },
+    emails: 0,
+    wrong: 'report takes only --out FILE',
+  },
+  erase: { options: { yes: { type: 'boolean' } }, emails: 0, wrong: 'erase takes only --yes' },
+} satisfies Record<
+  Args['command'],
+  { options: ParseArgsConfig['options']; emails: number; wrong: string }
+>;
+
+function needsEmail(command: string): string {
+  return `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
+}
+
+const isCommand = (name: string): name is Args['command'] => Object.hasOwn(COMMANDS, name);
 
 /** The command asked for, or the one line that says what is wrong with the arguments. */
 function parseArgs(argv: string[]): Args | string {
   const [command, ...rest] = argv;
-  if (command === undefined) return 'Name a command: ' + COMMANDS.join(', ');
-  if (!COMMANDS.includes(command))
-    return `Unknown command ${JSON.stringify(command)}: use one of ${COMMANDS.join(', ')}`;
-  if (command === 'count' || command === 'suppressed')
-    return rest.length === 0 ? { command } : `${command} takes nothing after it`;
-  if (command === 'erase')
-    return rest.length === 0 || (rest.length === 1 && rest[0] === '--yes')
-      ? { command, yes: rest.length === 1 }
-      : 'erase takes only --yes';
+  const names = Object.keys(COMMANDS).join(', ');
+  if (command === undefined) return `Name a command: ${names}`;
+  if (!isCommand(command)) return `Unknown command ${JSON.stringify(command)}: use one of ${names}`;
+  const { options, emails, wrong } = COMMANDS[command];
+  let parsed;
+  try {
+    // strict: an option this command does not take, or --out without its FILE, is an error.
+    parsed = parse({ args: rest, options, allowPositionals: true, strict: true });
+  } catch {
+    return wrong;
+  }
+  const { values, positionals } = parsed as {
+    values: { out?: string; yes?: boolean };
+    positionals: string[];
+  };
+  if (positionals.length !== emails || positionals.some((p) => !p.trim())) return wrong;
+  if (values.out === '') return wrong;
   if (command === 'remove' || command === 'forget' || command === 'unsuppress')
-    return rest.length === 1 && rest[0].trim()
-      ? { command, email: rest[0] }
-      : `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
-  const withFile = command as 'export' | 'report';
-  if (rest.length === 0) return { command: withFile };
-  if (rest.length === 2 && rest[0] === '--out' && rest[1])
-    return { command: withFile, out: rest[1] };
-  const eq = rest.length === 1 ? /^--out=(.+)$/.exec(rest[0]) : null;
-  return eq ? { command: withFile, out: eq[1] } : `${command} takes only --out FILE`;
+    return { command, email: positionals[0] };
+  if (command === 'erase') return { command, yes: values.yes === true };
+  if (command === 'suppressed') return { command };
+  return { command, out: values.out };
 }
 
 /** Off the list: the sign-up and its delivery records (a suppressed address stays suppressed). */
@@ -124,28 +147,28 @@ async function run(args: Exclude<Args, { command: 'erase' }>, settings: Settings
   if (args.command === 'suppressed') return listSuppressed(settings);
   if (args.command === 'unsuppress') return unsuppress(settings, args.email);
   if (args.command === 'report') return report(settings, args.out);
-  const source = await openSource(settings);
-  try {
-    if (args.command === 'count') {
-      process.stdout.write(`${await source.count()}\n`);
+  return (args.command === 'count' ? count : exportList)(settings, args.out);
+}
+
+const count = (settings: Settings) =>
+  withCaller(settings, async (caller) => {
+    process.stdout.write(`${caller ? await countSignups(caller) : 0}\n`);
+    return 0;
+  });
+
+const exportList = (settings: Settings, out?: string) =>
+  withCaller(settings, async (caller, from) => {
+    const rows = caller ? oldestFirst(await readSignups(caller)) : [];
+    const csv = toCsv(rows);
+    if (!out) {
+      process.stdout.write(csv);
       return 0;
     }
-    const rows = await source.rows();
-    const csv = toCsv(rows);
-    if (args.out) {
-      // Personal data: readable by this user only.
-      writeOutFile(args.out, csv, 0o600);
-      process.stderr.write(
-        `Wrote ${rows.length} sign-ups from ${source.description} to ${args.out}\n`,
-      );
-    } else {
-      process.stdout.write(csv);
-    }
+    // Personal data: readable by this user only, an existing file too.
+    writeOutFile(out, csv, 0o600);
+    process.stderr.write(`Wrote ${rows.length} sign-ups from ${from} to ${out}\n`);
     return 0;
-  } finally {
-    await source.close();
-  }
-}
+  });
 
 try {
   process.exitCode = await main();

@@ -1,9 +1,11 @@
 // The Supabase Edge Function's handler, run under Node against this project's own server as the
-// stand-in for hosted Supabase: it asks /rest/v1/rpc/tedxcommunity_unsubscribe[_known] over HTTP
-// with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
+// stand-in for hosted Supabase: it asks /rest/v1/rpc/tedxcommunity_unsubscribe_link and _state
+// over HTTP with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
+// (server/unsubscribe-deno.test.ts runs the same function under the real Deno runtime.)
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
+import { EVENT_SHORT_NAME } from '../src/content/event.ts';
 import { pageCsp } from './csp.ts';
 import type { Db } from './db/types.ts';
 import { ANON, storedEmails, testApp } from '../test-support/app.ts';
@@ -69,6 +71,27 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
     expect(await storedEmails(db)).toEqual(['bob@example.org']);
+  });
+
+  it('an old link after signing up again: GET says so in plain text, one-click POST takes that sign-up off', async () => {
+    const old = await tokenOf('ann@example.org');
+    await fetch(url(old), ONE_CLICK);
+    await db.exec("insert into public.tedxcommunity_emails (email) values ('ann@example.org')");
+    const get = await fetch(url(old), { redirect: 'manual' });
+    expect(get.status).toBe(200);
+    const body = await get.text();
+    expect(body).toContain(`You are on the ${EVENT_SHORT_NAME} launch list.`);
+    expect(body).toContain('To leave again, use the Unsubscribe button');
+    expect(await storedEmails(db)).toEqual(['bob@example.org', 'ann@example.org']);
+    const post = await fetch(url(old), ONE_CLICK);
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain('the one you made since is off the list too');
+    expect(await storedEmails(db)).toEqual(['bob@example.org']);
+    const after = await fetch(url(old), { redirect: 'manual' });
+    expect([after.status, await after.text()]).toEqual([
+      200,
+      expect.stringContaining(`You are unsubscribed from the ${EVENT_SHORT_NAME} launch list.`),
+    ]);
   });
 
   it.each([

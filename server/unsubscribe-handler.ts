@@ -8,18 +8,43 @@
 // runs it as it is.
 import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
 import {
+  backPage,
   confirmPage,
   confirmText,
   donePage,
+  doneText,
   invalidPage,
   invalidText,
   PAGE_STYLE,
 } from './unsubscribe-page.ts';
 
-export type UnsubscribeFunction = 'tedxcommunity_unsubscribe' | 'tedxcommunity_unsubscribe_known';
+/**
+ * The migration's two functions (20261126030000): the POST leaves and says what it did, the GET
+ * asks what is true of the link now, so an old link never claims someone is off the list while a
+ * later sign-up has them on it.
+ */
+export const LINK_ANSWERS = {
+  tedxcommunity_unsubscribe_link: ['left', 'left_again', 'unknown'],
+  tedxcommunity_unsubscribe_state: ['on', 'back', 'off', 'unknown'],
+} as const;
 
-/** Calls the database function as anon with the token; true when it says yes. */
-export type AskDatabase = (fn: UnsubscribeFunction, token: string) => Promise<boolean>;
+export type UnsubscribeFunction = keyof typeof LINK_ANSWERS;
+type Answer<F extends UnsubscribeFunction> = (typeof LINK_ANSWERS)[F][number];
+
+/** Calls the database function as anon with the token; its answer as JSON (a string). */
+export type AskDatabase = (fn: UnsubscribeFunction, token: string) => Promise<unknown>;
+
+/** The answer, or an error (a 500) for anything the function never says: never a guess. */
+async function answer<F extends UnsubscribeFunction>(
+  ask: AskDatabase,
+  fn: F,
+  token: string,
+): Promise<Answer<F>> {
+  const said = await ask(fn, token);
+  if (!(LINK_ANSWERS[fn] as readonly unknown[]).includes(said))
+    throw new Error(`${fn}: unexpected answer ${JSON.stringify(said)}`);
+  return said as Answer<F>;
+}
 
 export interface UnsubscribeOptions {
   ask: AskDatabase;
@@ -82,19 +107,24 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
   return async function handleUnsubscribe(request: Request): Promise<Response> {
     const token = tokenOf(request);
     if (request.method === 'POST') {
-      return token && (await ask('tedxcommunity_unsubscribe', token))
-        ? html(donePage(home), OK)
-        : html(invalidPage(home), NOT_FOUND);
+      const done = token ? await answer(ask, 'tedxcommunity_unsubscribe_link', token) : 'unknown';
+      return done === 'unknown'
+        ? html(invalidPage(home), NOT_FOUND)
+        : html(donePage(home, done === 'left_again'), OK);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return text('Method not allowed\n', METHOD_NOT_ALLOWED, { Allow: 'GET, HEAD, POST' });
     }
-    const isKnown = token !== null && (await ask('tedxcommunity_unsubscribe_known', token));
-    if (isGetPlainText) {
-      return isKnown ? text(confirmText(home), OK) : text(invalidText(home), NOT_FOUND);
+    const state = token ? await answer(ask, 'tedxcommunity_unsubscribe_state', token) : 'unknown';
+    if (state === 'unknown' || !token) {
+      return isGetPlainText
+        ? text(invalidText(home), NOT_FOUND)
+        : html(invalidPage(home), NOT_FOUND);
     }
-    return isKnown && token
-      ? html(confirmPage(token, home), OK)
-      : html(invalidPage(home), NOT_FOUND);
+    if (isGetPlainText) {
+      return text(state === 'off' ? doneText(home) : confirmText(home, state === 'back'), OK);
+    }
+    if (state === 'off') return html(donePage(home), OK);
+    return html(state === 'back' ? backPage(token, home) : confirmPage(token, home), OK);
   };
 }

@@ -66,19 +66,41 @@ export function confirmPage(token: string, home = ''): string {
     'Unsubscribe',
     `<h1>Leave the launch list?</h1>
 <p>You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
-<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
-<input type="hidden" name="List-Unsubscribe" value="One-Click">
-<p class="actions"><button type="submit">Unsubscribe</button>
-<a href="${esc(home)}/">Keep me on the list</a></p>
-</form>`,
+${leaveForm(token, home)}`,
   );
 }
 
-export function donePage(home = ''): string {
+/** GET with a link its person already left by, who has signed up again since: on the list. */
+export function backPage(token: string, home = ''): string {
+  return page(
+    'Unsubscribe',
+    `<h1>You are on the list</h1>
+<p>${esc(BACK_SENTENCE)}</p>
+<p>Leave it again? You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
+${leaveForm(token, home)}`,
+  );
+}
+
+const BACK_SENTENCE =
+  'This link is from an earlier sign-up. You left the list with it, and signed up again since.';
+
+function leaveForm(token: string, home: string): string {
+  return `<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<p class="actions"><button type="submit">Unsubscribe</button>
+<a href="${esc(home)}/">Keep me on the list</a></p>
+</form>`;
+}
+
+/** After a POST (or a GET of a link already used): off the list. `again`: a later sign-up too. */
+export function donePage(home = '', again = false): string {
+  const earlier = again
+    ? `<p>This link was from an earlier sign-up; the one you made since is off the list too.</p>\n`
+    : '';
   return page(
     'Unsubscribed',
     `<h1>You are unsubscribed</h1>
-<p>You will get no more mail from us. Changed your mind? <a href="${esc(home)}/#email-signup">Sign up again</a>.</p>`,
+${earlier}<p>You will get no more mail from us. Changed your mind? <a href="${esc(home)}/#email-signup">Sign up again</a>.</p>`,
   );
 }
 
@@ -97,14 +119,29 @@ organisers at <a href="mailto:${esc(PRESS_CONTACT.email)}">${esc(PRESS_CONTACT.e
 // pages), so there the GET answers are written to be read as plain text. They have no button:
 // the one-click POST from the mail program, or a word to the organisers, does it.
 
-/** GET where no page can be shown: says how to leave, changes nothing. */
-export function confirmText(home = ''): string {
-  return `Leave the ${EVENT_SHORT_NAME} launch list?
+/** GET where no page can be shown: says how to leave, changes nothing. `back`: see backPage. */
+export function confirmText(home = '', back = false): string {
+  const head = back
+    ? `You are on the ${EVENT_SHORT_NAME} launch list.
 
-Opening this link changes nothing. To leave, use the Unsubscribe button your mail program shows
+${BACK_SENTENCE}
+
+Opening this link changes nothing. To leave again`
+    : `Leave the ${EVENT_SHORT_NAME} launch list?
+
+Opening this link changes nothing. To leave`;
+  return `${head}, use the Unsubscribe button your mail program shows
 beside the sender of our message (Gmail, Yahoo Mail, Outlook and Apple Mail show one), or reply
 to the message and the organisers will take you off the list.
 ${home ? `\n${home}/\n` : ''}`;
+}
+
+/** GET of a link whose person already left and is not on the list, as plain text. */
+export function doneText(home = ''): string {
+  return `You are unsubscribed from the ${EVENT_SHORT_NAME} launch list.
+
+You will get no more mail from us. Changed your mind? Sign up again on the site.
+${home ? `\n${home}/#email-signup\n` : ''}`;
 }
 
 /** GET with an unknown or malformed token, as plain text: naming nothing. */

@@ -77,6 +77,92 @@ for (const database of testDatabases()) {
       expect(await duplicate.json()).toMatchObject({ code: '23505' });
     });
 
+    it('an old link after signing up again tells the truth: GET says they are on the list, POST takes that sign-up off and says so', async () => {
+      const old = await tokenOf('ann@example.org');
+      await app.request(url(old), ONE_CLICK);
+      const signUp = await app.request(ENDPOINT, {
+        method: 'POST',
+        headers: clientHeaders(),
+        body: JSON.stringify({ email: ' ANN@example.org', first_name: 'Ann' }),
+      });
+      expect(signUp.status).toBe(201);
+      const fresh = await tokenOf('ann@example.org');
+      expect(fresh).not.toBe(old);
+
+      // GET changes nothing and does not claim she is off the list.
+      const get = await app.request(url(old));
+      expect(get.status).toBe(200);
+      const page = await get.text();
+      expect(page).toContain('You are on the list');
+      expect(page).toContain('signed up again since');
+      expect(page).not.toContain('You are unsubscribed');
+      expect(page).toContain(`<form method="post" action="/unsubscribe?token=${old}">`);
+      expect(await storedEmails(db)).toEqual(['bob@example.org', 'ann@example.org']);
+
+      // POST is her asking to leave: the later sign-up goes, and the page says so.
+      const post = await app.request(url(old), ONE_CLICK);
+      expect(post.status).toBe(200);
+      const done = await post.text();
+      expect(done).toContain('You are unsubscribed');
+      expect(done).toContain('the one you made since is off the list too');
+      expect(await storedEmails(db)).toEqual(['bob@example.org']);
+
+      // Both links now say what is true, and say it again.
+      for (const token of [old, fresh]) {
+        const again = await app.request(url(token), ONE_CLICK);
+        const text = await again.text();
+        expect([again.status, text.includes('You are unsubscribed')]).toEqual([200, true]);
+        expect(text).not.toContain('off the list too');
+        const look = await app.request(url(token));
+        expect([look.status, (await look.text()).includes('You are unsubscribed')]).toEqual([
+          200,
+          true,
+        ]);
+      }
+    });
+
+    it('the old boolean function never answers true while the person is on the list', async () => {
+      const old = await tokenOf('ann@example.org');
+      const rpc = (fn: string) =>
+        app.request(`http://localhost/rest/v1/rpc/${fn}`, {
+          method: 'POST',
+          headers: clientHeaders(),
+          body: JSON.stringify({ token: old }),
+        });
+      expect(await (await rpc('tedxcommunity_unsubscribe')).json()).toBe(true);
+      await db.exec(
+        "insert into public.tedxcommunity_emails (email, first_name) values ('ann@example.org', 'Ann')",
+      );
+      expect(await (await rpc('tedxcommunity_unsubscribe_state')).json()).toBe('back');
+      // True again only because the call took the later sign-up off, as the link asks.
+      expect(await (await rpc('tedxcommunity_unsubscribe')).json()).toBe(true);
+      expect(await storedEmails(db)).toEqual(['bob@example.org']);
+      expect(await (await rpc('tedxcommunity_unsubscribe_state')).json()).toBe('off');
+    });
+
+    it('forget and erase drop the fingerprint an old link keeps', async () => {
+      // Rows other tests left behind stay in this table (reset keeps it): count by address.
+      const fingerprints = async (email: string) =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              `select count(*) as n from public.tedxcommunity_unsubscribed
+               where email_hash = public.tedxcommunity_email_hash($1)`,
+              [email],
+            )
+          ).rows[0].n,
+        );
+      await app.request(url(await tokenOf('ann@example.org')), ONE_CLICK);
+      await app.request(url(await tokenOf('bob@example.org')), ONE_CLICK);
+      expect(await fingerprints('ann@example.org')).toBeGreaterThan(0);
+      expect(await fingerprints('bob@example.org')).toBeGreaterThan(0);
+      await db.query("select public.tedxcommunity_forget(' Ann@Example.org')");
+      expect(await fingerprints('ann@example.org')).toBe(0);
+      expect(await fingerprints('bob@example.org')).toBeGreaterThan(0);
+      await db.query('select public.tedxcommunity_erase_all()');
+      expect(await fingerprints('bob@example.org')).toBe(0);
+    });
+
     it('over PostgREST (as on hosted Supabase) anon may unsubscribe, not call the organiser functions', async () => {
       const call = (fn: string, body: object) =>
         app.request(`http://localhost/rest/v1/rpc/${fn}`, {

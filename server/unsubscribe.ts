@@ -11,7 +11,7 @@ export function createUnsubscribe(db: Db, callFunction: CallFunction) {
     const { body } = await db.transactionAs('anon', (tx) =>
       callFunction(tx, 'anon', fn, { token }),
     );
-    return body === 'true';
+    return body === null ? null : JSON.parse(body);
   };
   const handle = createUnsubscribeHandler({ ask });
   return (c: Context) => handle(c.req.raw);

@@ -28,6 +28,16 @@ describe('announce arguments', () => {
     [['--campaign', 'x', '--force'], 'Unknown argument --force'],
     [['--campaign', 'x', '--max', '-1'], '--max "-1": a whole number of messages (0 = no cap)'],
     [['--campaign', 'x', '--max=5.5'], '--max "5.5": a whole number of messages (0 = no cap)'],
+    [['--campaign', 'x', '--force=1'], 'Unknown argument --force=1'],
+    [['--campaign', 'x', 'launch'], 'Unknown argument launch'],
+    [['--campaign', '--yes'], '--campaign needs a value'],
+    [['--campaign', 'x', '--message'], '--message needs a value'],
+    [['--campaign='], '--campaign needs a value'],
+    [['--campaign', 'x', '--yes=no'], '--yes takes no value'],
+    [
+      ['--campaign', 'x', '--dry-run', '--test-to', 'a@b.co'],
+      'Choose one of --dry-run and --test-to',
+    ],
   ])('refuses %j with one line', (argv, line) => {
     expect(parseAnnounceArgs(argv)).toBe(line);
   });

@@ -1,4 +1,5 @@
 // npm run announce -- --campaign ID [--dry-run | --test-to ADDRESS | --yes] [--max N] [--message FILE]
+import { parseArgs } from 'node:util';
 
 export const USAGE = `Usage:
   npm run announce -- --campaign ID --dry-run            how many would get it, and the first message
@@ -24,38 +25,84 @@ export interface AnnounceArgs {
   max?: number;
 }
 
-/** The arguments, or a one-line reason they are wrong. */
-export function parseAnnounceArgs(argv: string[]): AnnounceArgs | string {
-  const values: Record<string, string> = {};
-  const flags = new Set<string>();
+const OPTIONS = {
+  campaign: { type: 'string' },
+  'test-to': { type: 'string' },
+  message: { type: 'string' },
+  max: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean' },
+} as const;
+
+const STRINGS = new Set(
+  Object.keys(OPTIONS).filter((name) => OPTIONS[name as keyof typeof OPTIONS].type === 'string'),
+);
+
+/**
+ * `--max -1` as `--max=-1`: parseArgs takes a next argument that starts with "-" for an option,
+ * where an organiser meant the value (and is then told what is wrong with it). `--campaign --yes`
+ * stays as it is: a value forgotten.
+ */
+function joinValues(argv: string[]): string[] {
+  const joined: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i].split(/=(.*)/s, 2);
-    if (name === '--dry-run' || name === '--yes') flags.add(name);
-    else if (['--campaign', '--test-to', '--message', '--max'].includes(name)) {
-      const value = inline ?? argv[++i];
-      if (!value || value.startsWith('--')) return `${name} needs a value`;
-      values[name] = value;
-    } else return `Unknown argument ${argv[i]}`;
+    const next = argv[i + 1];
+    const takesValue = argv[i].startsWith('--') && STRINGS.has(argv[i].slice(2));
+    if (takesValue && next !== undefined && !next.startsWith('--'))
+      joined.push(`${argv[i]}=${argv[++i]}`);
+    else joined.push(argv[i]);
   }
-  const campaign = values['--campaign'];
+  return joined;
+}
+
+/**
+ * What is wrong with the arguments as written, in one line, or null. parseArgs' tokens, not its
+ * strict mode: its errors are paragraphs for developers, and an organiser gets one line.
+ */
+function misuse(argv: string[]): string | null {
+  const { tokens } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind === 'positional') return `Unknown argument ${token.value}`;
+    if (token.kind === 'option-terminator') return 'Unknown argument --';
+    const option = (OPTIONS as Record<string, { type: string }>)[token.name];
+    if (!option) return `Unknown argument ${argv[token.index]}`;
+    if (option.type === 'boolean' && token.value !== undefined)
+      return `${token.rawName} takes no value`;
+    // A value that is the next option (`--campaign --yes`) is a value forgotten.
+    if (option.type === 'string' && (!token.value || token.value.startsWith('--')))
+      return `${token.rawName} needs a value`;
+  }
+  return null;
+}
+
+/** The arguments, or a one-line reason they are wrong. */
+export function parseAnnounceArgs(written: string[]): AnnounceArgs | string {
+  const argv = joinValues(written);
+  const wrong = misuse(argv);
+  if (wrong) return wrong;
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const { campaign, 'test-to': testTo, max, message } = values;
   if (!campaign) return '--campaign ID is required';
   if (!CAMPAIGN.test(campaign))
     return `Campaign ID ${JSON.stringify(campaign)}: use letters, digits, . _ - (at most 64)`;
-  const testTo = values['--test-to'];
   if (testTo !== undefined && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(testTo))
     return `--test-to ${JSON.stringify(testTo)} is not an email address`;
-  if (flags.has('--dry-run') && testTo !== undefined)
-    return 'Choose one of --dry-run and --test-to';
-  const max = values['--max'];
+  if (values['dry-run'] && testTo !== undefined) return 'Choose one of --dry-run and --test-to';
   if (max !== undefined && !/^\d{1,8}$/.test(max))
     return `--max ${JSON.stringify(max)}: a whole number of messages (0 = no cap)`;
-  const mode = flags.has('--dry-run') ? 'dry-run' : testTo !== undefined ? 'test' : 'send';
+  const mode = values['dry-run'] ? 'dry-run' : testTo !== undefined ? 'test' : 'send';
   return {
     campaign,
     mode,
     testTo,
-    yes: flags.has('--yes'),
-    message: values['--message'],
+    yes: values.yes === true,
+    message,
     max: max === undefined ? undefined : Number(max),
   };
 }

@@ -5,7 +5,8 @@ import { mailMaker } from '../mail/make-mail.ts';
 import { daysAtCap } from '../output/lines.ts';
 import { n, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
-import { checkList, formatFindings, readList } from './list-check.ts';
+import { readSignups } from '../../signups.ts';
+import { checkList, formatFindings } from './list-check.ts';
 
 export async function dryRun(context: AnnounceContext): Promise<number> {
   const { campaign } = context.args;
@@ -23,7 +24,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
         `At ${n(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
           `${n(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
       );
-    say(formatFindings(checkList(await readList(caller))));
+    say(formatFindings(checkList(await readSignups(caller))));
     if (!first) return 0;
     const { mail, rendered } = mailMaker(context)(
       first,

@@ -13,7 +13,8 @@ import {
 } from '../../../test-support/databases.ts';
 import { runCli } from '../../../test-support/server-process.ts';
 import type { Db } from '../../../server/db/types.ts';
-import { checkList, formatFindings, isDisposable, isRoleAddress, readList } from './list-check.ts';
+import { readSignups } from '../../signups.ts';
+import { checkList, formatFindings, isDisposable, isRoleAddress } from './list-check.ts';
 import { functionCaller } from '../../rpc.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
@@ -55,7 +56,7 @@ describe.each(testDatabases())('the list check on $name', (database) => {
 
   it('finds each kind, with counts and at most five examples', async () => {
     const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
-    const rows = await readList(caller);
+    const rows = await readSignups(caller);
     expect(rows).toHaveLength(26);
     const [bursts, disposable, roles, names] = checkList(rows);
     expect(bursts).toEqual({
@@ -74,7 +75,7 @@ describe.each(testDatabases())('the list check on $name', (database) => {
     const text = formatFindings(checkList(rows));
     expect(text).toContain('npm run subscribers -- remove EMAIL');
     // It only reads.
-    expect(await readList(caller)).toEqual(rows);
+    expect(await readSignups(caller)).toEqual(rows);
   });
 });
 

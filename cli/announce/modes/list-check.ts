@@ -4,17 +4,7 @@
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { usableFirstName } from '../mail/greeting.ts';
 import { n } from '../output/say.ts';
-import { keysetPaged } from '../sending/recipients.ts';
-import type { FunctionCaller } from '../../rpc.ts';
-
-export interface ListRow {
-  id: number;
-  email: string;
-  first_name: string | null;
-  /** ISO 8601, as PostgREST's JSON has it. */
-  created_at: string;
-  source: string | null;
-}
+import type { ListRow } from '../../signups.ts';
 
 export interface Finding {
   title: string;
@@ -109,15 +99,4 @@ export function formatFindings(findings: Finding[]): string {
       : '  Nothing looks wrong.',
   );
   return lines.join('\n');
-}
-
-const PAGE = 1000;
-
-/** Every sign-up, a page at a time, through the migration's service-role function. */
-export async function readList(caller: FunctionCaller): Promise<ListRow[]> {
-  const all: ListRow[] = [];
-  const page = (after: number, limit: number) =>
-    caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
-  for await (const row of keysetPaged(page, PAGE)) all.push(row);
-  return all;
 }

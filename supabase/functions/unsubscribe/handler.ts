@@ -11,7 +11,7 @@ export interface EdgeEnv {
   siteUrl?: string;
 }
 
-/** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; anything but a JSON boolean is an error (a 500). */
+/** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; its JSON answer (the handler checks it: else a 500). */
 export function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
   const base = supabaseUrl.replace(/\/+$/, '');
   return async (fn, token) => {
@@ -21,7 +21,7 @@ export function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
       body: JSON.stringify({ token }),
     });
     if (!res.ok) throw new Error(`${fn}: HTTP ${res.status}`);
-    return (await res.json()) === true;
+    return (await res.json()) as unknown;
   };
 }
 

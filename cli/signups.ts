@@ -1,0 +1,42 @@
+// The one way the organiser commands read the sign-ups table: the migration's service-role
+// functions, through the same caller on every backend (a direct connection, the running server's
+// REST API, hosted Supabase). The list is read a page at a time by key (id > the last id seen),
+// so a sign-up or an unsubscribe during the read neither repeats nor skips anyone, as an offset
+// would.
+import { keysetPaged } from './announce/sending/recipients.ts';
+import type { FunctionCaller } from './rpc.ts';
+
+export interface ListRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  /** ISO 8601, as PostgREST's JSON has it. */
+  created_at: string;
+  source: string | null;
+}
+
+/** The function's own cap on one page (tedxcommunity_signups_page, 20261123110000). */
+const PAGE = 1000;
+
+/** Every sign-up, in id order. */
+export async function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
+  const all: ListRow[] = [];
+  const page = (after: number, limit: number) =>
+    caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
+  for await (const row of keysetPaged(page, PAGE)) all.push(row);
+  return all;
+}
+
+/**
+ * Oldest first, as the export promises: by created_at, then id. An organiser may have inserted
+ * a sign-up with an earlier created_at than ids before it (an import), so id order alone is not.
+ */
+export const oldestFirst = (rows: ListRow[]): ListRow[] =>
+  rows
+    .map((row) => ({ row, at: Date.parse(row.created_at) }))
+    .sort((a, b) => a.at - b.at || a.row.id - b.row.id)
+    .map(({ row }) => row);
+
+/** How many sign-ups there are (tedxcommunity_signup_count, 20261126030000). */
+export const countSignups = async (caller: FunctionCaller): Promise<number> =>
+  Number(await caller.scalar<number | string>('tedxcommunity_signup_count', {}));

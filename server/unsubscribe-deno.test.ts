@@ -1,0 +1,182 @@
+// The Supabase Edge Function as Supabase runs it: supabase/functions/unsubscribe/index.ts under the
+// real Deno runtime (npm `deno`, the binary from its platform package, nothing downloaded), asking
+// a running server on PGlite over its REST API with the anon key, as it asks hosted Supabase.
+// The two people's tokens are written into the database before the server starts (the REST API
+// never shows a token); the service-role key reads the list, as an organiser would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServiceRoleKey } from './service-key.ts';
+import { EVENT_SHORT_NAME } from '../src/content/event.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { seedPgliteDir } from '../test-support/databases.ts';
+import { startServer, type ServerProcess } from '../test-support/server-process.ts';
+import { openPglite } from './db/pglite.ts';
+import { ONE_CLICK } from '../test-support/unsubscribe.ts';
+
+const SITE = 'https://tedx.example';
+const TOKENS = {
+  'ann@example.org': '0b6f3f7e-1f0a-4f7e-9d55-3c1e8f2a7b01',
+  'bob@example.org': '0b6f3f7e-1f0a-4f7e-9d55-3c1e8f2a7b02',
+};
+
+/** The deno binary npm installed, or why there is none (then the suite says so and skips). */
+function findDeno(): { path: string } | { reason: string } {
+  try {
+    const install = createRequire(import.meta.url)('deno/install_api.cjs') as {
+      runInstall(): string;
+    };
+    return { path: install.runInstall() };
+  } catch (error) {
+    return { reason: `deno cannot run here (${(error as Error).message.split('\n')[0]})` };
+  }
+}
+const deno = findDeno();
+if ('reason' in deno) console.warn(`Skipping the Edge Function under Deno: ${deno.reason}`);
+
+/** Starts index.ts under Deno on a port the kernel picks; resolves with its origin. */
+function startEdgeFunction(
+  denoPath: string,
+  supabaseUrl: string,
+  denoDir: string,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(
+    denoPath,
+    [
+      'run',
+      '--allow-net=127.0.0.1',
+      '--allow-env=SUPABASE_URL,SUPABASE_ANON_KEY,SITE_URL',
+      'supabase/functions/unsubscribe/index.ts',
+    ],
+    {
+      cwd: new URL('../', import.meta.url),
+      env: {
+        PATH: process.env.PATH ?? '',
+        SUPABASE_URL: supabaseUrl,
+        SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+        SITE_URL: SITE,
+        // Deno.serve() listens where this says (Deno 2.x); port 0: the kernel picks a free one.
+        DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+        DENO_DIR: denoDir,
+        DENO_NO_UPDATE_CHECK: '1',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => reject(new Error(`Deno did not listen:\n${said}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      said += chunk.toString();
+      const port = /Listening on http:\/\/[^\s:]+:(\d+)\//.exec(said)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ child, origin: `http://127.0.0.1:${port}` });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Deno exited (${code}) before listening:\n${said}`));
+    });
+  });
+}
+
+describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let edge: { child: ChildProcess; origin: string };
+  let serviceKey: string;
+
+  /** As the organisers' key reads the list over the server's REST API. */
+  const emails = async () => {
+    const res = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}?select=email&order=id`, {
+      headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` },
+    });
+    const body = await res.text();
+    expect(res.status, body).toBe(200);
+    return (JSON.parse(body) as { email: string }[]).map((r) => r.email);
+  };
+  const url = (token: string) => `${edge.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tedx-deno-'));
+    await seedPgliteDir(dataDir);
+    const db = await openPglite({ dataDir: join(dataDir, 'pgdata') });
+    for (const [email, token] of Object.entries(TOKENS))
+      await db.query(
+        `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
+        [email, token],
+      );
+    await db.close();
+    server = await startServer({ DATA_DIR: dataDir });
+    serviceKey = readServiceRoleKey(undefined, dataDir) ?? '';
+    edge = await startEdgeFunction(
+      (deno as { path: string }).path,
+      server.origin,
+      join(dataDir, 'deno'),
+    );
+  });
+  afterAll(async () => {
+    if (edge?.child.exitCode === null) {
+      const gone = new Promise((resolve) => edge.child.once('exit', resolve));
+      edge.child.kill('SIGTERM');
+      await gone;
+    }
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a one-click POST takes the person off the list, with 200, no redirect, twice', async () => {
+    const token = TOKENS['ann@example.org'];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(url(token), ONE_CLICK);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const page = await res.text();
+      expect(page).toContain('You are unsubscribed');
+      expect(page).toContain(`<a href="${SITE}/#email-signup">`);
+    }
+    expect(await emails()).toEqual(['bob@example.org']);
+  });
+
+  it('an unknown token gets 404 revealing nothing, and changes nothing', async () => {
+    const before = await emails();
+    const unknown = '6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a';
+    const get = await fetch(url(unknown), { redirect: 'manual' });
+    const post = await fetch(url(unknown), ONE_CLICK);
+    expect([get.status, post.status]).toEqual([404, 404]);
+    const [text, page] = [await get.text(), await post.text()];
+    expect(text).toContain('This link is not valid');
+    expect(page).toContain('This link is not valid');
+    expect(text + page).not.toContain(unknown);
+    expect(await emails()).toEqual(before);
+  });
+
+  it('an old link after signing up again says they are on the list, and GET changes nothing', async () => {
+    const old = TOKENS['bob@example.org'];
+    expect((await fetch(url(old), ONE_CLICK)).status).toBe(200);
+    // Bob signs up again with the form's own request (anon key, insert only): a new token.
+    const signUp = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
+      body: JSON.stringify({ email: 'bob@example.org' }),
+    });
+    expect(signUp.status).toBe(201);
+    const get = await fetch(url(old), { redirect: 'manual' });
+    expect(get.status).toBe(200);
+    expect(await get.text()).toContain(`You are on the ${EVENT_SHORT_NAME} launch list.`);
+    expect(await emails()).toEqual(['bob@example.org']);
+  });
+});
