@@ -32,7 +32,7 @@ describe('import rules', () => {
 
   it.each([
     ['server/rest/thing.test.ts', "import { testApp } from '../../test-support/app.ts';"],
-    ['scripts/bench.ts', "import { markdownTable } from '../test-support/table.ts';"],
+    ['scripts/bench.ts', "import { BENCH_BUDGET } from '../test-support/budgets.ts';"],
     ['e2e/thing.spec.ts', "import { SITE_BUDGET } from '../test-support/budgets.ts';"],
     ['server/rest/thing.ts', "import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';"],
   ])('allows tests, benchmarks and shared code: %s', async (file, code) => {
