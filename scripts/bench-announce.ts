@@ -28,8 +28,8 @@ interface Round {
   share: number;
 }
 
-/** A run's peak memory against its budget (a figure that could not be read counts as over). */
-const rssOver = (r: Run) => r.peakRssMb === null || r.peakRssMb >= BUDGET.rssMb;
+/** A run's peak memory against a budget (a figure that could not be read counts as over). */
+const rssOver = (r: Run, budget: number) => r.peakRssMb === null || r.peakRssMb >= budget;
 const mb = (r: Run) => (r.peakRssMb === null ? 'n/a' : `${r.peakRssMb.toFixed(0)} MB`);
 const pct = (share: number) => `${(share * 100).toFixed(0)}%`;
 
@@ -61,12 +61,13 @@ export async function benchAnnounce(): Promise<string[]> {
     } finally {
       await server.stop();
     }
+    // A key left out is a blank cell in console.table: the paced run has no yardstick.
     const row = (r: Run, bare?: number) => ({
-      'bare pool /s': bare?.toFixed(0) ?? '',
-      'announce /s': r.perSecond.toFixed(1),
-      share: bare ? pct(r.perSecond / bare) : '',
+      ...(bare && { 'bare pool /s': Math.round(bare) }),
+      'announce /s': Math.round(r.perSecond * 10) / 10,
+      ...(bare && { 'share %': Math.round((r.perSecond / bare) * 100) }),
       messages: r.messages,
-      'sender peak RSS': mb(r),
+      'sender peak RSS MB': r.peakRssMb && Math.round(r.peakRssMb),
     });
     console.log(`\nLaunch mail: ${SUBSCRIBERS} subscribers, local SMTP sink, server running`);
     console.table({
@@ -88,8 +89,13 @@ export async function benchAnnounce(): Promise<string[]> {
       missed.push(
         `announce: median round at ${pct(share)} of the bare pool, budget >= ${pct(BUDGET.ofBarePool)}`,
       );
-    for (const r of [...rounds.map((x) => x.run), paced])
-      if (rssOver(r)) missed.push(`announce: peak RSS ${mb(r)}, budget < ${BUDGET.rssMb} MB`);
+    for (const { run } of rounds)
+      if (rssOver(run, BUDGET.fastRssMb))
+        missed.push(`announce: peak RSS ${mb(run)}, budget < ${BUDGET.fastRssMb} MB`);
+    if (rssOver(paced, BUDGET.rssMb))
+      missed.push(
+        `announce at ANNOUNCE_RATE=${PACED.rate}: peak RSS ${mb(paced)}, budget < ${BUDGET.rssMb} MB`,
+      );
     if (Math.abs(paced.perSecond - PACED.rate) > PACED.rate * BUDGET.rateTolerance)
       missed.push(
         `announce at ANNOUNCE_RATE=${PACED.rate}: ${paced.perSecond.toFixed(1)}/s, budget within 10%`,

@@ -19,7 +19,7 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { BENCH_BUDGET as BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { benchAnnounce } from './bench-announce.ts';
-import { reportSoak, soak } from './bench-soak.ts';
+import { soak } from './bench-soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
@@ -125,7 +125,7 @@ console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 
 const databaseUrl = loadSettings(process.env).databaseUrl;
 const missed = await benchEmbedded();
 if (databaseUrl) missed.push(...(await benchPostgres(databaseUrl)));
-missed.push(...reportSoak(await soak()));
+missed.push(...(await soak()));
 missed.push(...(await benchAnnounce()));
 console.log(missed.length ? `\nBudget missed:\n  ${missed.join('\n  ')}` : '\nAll budgets held.');
 process.exitCode = missed.length ? 1 : 0;
