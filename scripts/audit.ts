@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { SITE_BUDGET as BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
+import { budgetMisses, type RouteFigures } from './audit-budgets.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 
@@ -48,7 +48,7 @@ const medianRun = (runs: Run[]) =>
   [...runs].sort((a, b) => lcpOf(a) - lcpOf(b))[Math.floor(runs.length / 2)];
 
 /** The medians of a route's runs (TBT at its worst); bytes from the median run's own summary. */
-function figures(runs: Run[]) {
+function figures(runs: Run[]): RouteFigures {
   const mid = medianRun(runs);
   const score = (id: string) =>
     median(runs.map((run) => Math.round((run.lhr.categories[id]?.score ?? 0) * 100)));
@@ -73,34 +73,6 @@ function figures(runs: Run[]) {
     totalBytes: bytes('total'),
   };
 }
-type Figures = ReturnType<typeof figures>;
-
-/** [what, value, budget, at most (else at least), gates CI]. A NaN figure never passes. */
-function budgets(route: string, f: Figures, floor: Figures) {
-  const checks: [string, number, number, boolean, boolean][] = [
-    ['accessibility', f.a11y, BUDGET.otherCategories, false, true],
-    ['best practices', f.bestPractices, BUDGET.otherCategories, false, true],
-    ['SEO', f.seo, BUDGET.otherCategories, false, true],
-    ['median LCP / floor', f.lcpMs / floor.lcpMs, BUDGET.lcpFloorRatio, true, true],
-    ['HTML bytes sent', f.htmlBytes, BUDGET.htmlBytes, true, true],
-    ['performance', f.perf, BUDGET.performance, false, false],
-    ['LCP ms', f.lcpMs, BUDGET.lcpMs, true, false],
-    ['TBT ms (worst run)', f.tbtMaxMs, BUDGET.tbtMs, true, false],
-    ['CLS', f.cls, BUDGET.cls, true, false],
-  ];
-  if (route === '/')
-    checks.push(
-      ['script bytes sent', f.scriptBytes, BUDGET.homeJsBytes, true, true],
-      ['bytes sent in all', f.totalBytes, BUDGET.homeTotalBytes, true, true],
-    );
-  return checks
-    .filter(([, value, budget, atMost]) => !(atMost ? value <= budget : value >= budget))
-    .map(([what, value, budget, atMost, gates]) => ({
-      gates,
-      line: `${route}: ${what} ${+value.toFixed(2)}, budget ${atMost ? '<=' : '>='} ${budget}`,
-    }));
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { 'no-build': { type: 'boolean' }, out: { type: 'string', default: 'audit-report' } },
@@ -127,8 +99,8 @@ async function main(): Promise<number> {
       for (const path of targets)
         runs.get(path)?.push(await lighthouseRun(server.origin + path, chrome.port));
     const all = new Map(targets.map((path) => [path, figures(runs.get(path) ?? [])]));
-    const floor = all.get(FLOOR_ROUTE) as Figures;
-    const table: Record<string, Figures & { xFloor: number }> = {};
+    const floor = all.get(FLOOR_ROUTE) as RouteFigures;
+    const table: Record<string, RouteFigures & { xFloor: number }> = {};
     const misses = [];
     for (const [path, f] of all) {
       const [html, json] = medianRun(runs.get(path) ?? []).reports;
@@ -142,7 +114,7 @@ async function main(): Promise<number> {
         cls: +f.cls.toFixed(3),
         xFloor: +(f.lcpMs / floor.lcpMs).toFixed(2),
       };
-      if (path !== FLOOR_ROUTE) misses.push(...budgets(path, f, floor));
+      if (path !== FLOOR_ROUTE) misses.push(...budgetMisses(path, f, floor));
     }
     console.log(`\nLighthouse, mobile defaults, median of ${RUNS} runs per route (bytes as sent)`);
     console.table(table);
