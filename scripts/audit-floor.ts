@@ -19,8 +19,10 @@ export const FLOOR_HTML = `<!doctype html>
     <meta name="description" content="The audit's floor: one heading and a paragraph." />
   </head>
   <body>
-    <h1>The floor</h1>
-    <p>One heading and a paragraph, served like every page of the site: what a page costs at least.</p>
+    <main>
+      <h1>The floor</h1>
+      <p>One heading and a paragraph, served like every page of the site: what a page costs at least.</p>
+    </main>
   </body>
 </html>
 `;

@@ -26,5 +26,10 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    /** autocannon's own latency and throughput tables, as its command line prints them. */
+    function printResult(result: Result): string;
+  }
+  export default autocannon;
 }

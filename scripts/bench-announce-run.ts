@@ -2,7 +2,6 @@
 // SMTP sink saw from its first message to its last, and the sender's peak resident memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -18,15 +17,6 @@ export function sinkRate(sink: SmtpSink, start: number): number {
   const span = (times[times.length - 1] - times[0]) / 1000;
   return span > 0 ? (times.length - 1) / span : 0;
 }
-
-/** The Node flags `npm run announce` runs with (package.json): a small heap keeps its memory
- * flat, as the live data does not grow with the list. */
-const NODE_FLAGS =
-  (
-    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts.announce.match(/--[a-z-]+=\d+/g) ?? [];
 
 /** Peak resident memory (VmHWM) of a process, in MB; Linux only. */
 function peakRssMb(pid: number): number | null {
@@ -55,24 +45,20 @@ export async function announce(
 ) {
   const start = sink.count();
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...NODE_FLAGS, 'cli/announce.ts', '--campaign', campaign, '--yes'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        SUPABASE_URL: '',
-        DATA_DIR: dataDir,
-        SMTP_URL: sink.url(),
-        MAIL_FROM: BENCH_FROM,
-        SITE_URL: BENCH_SITE,
-        ANNOUNCE_RATE: String(rate),
-      },
+  const child = spawn(process.execPath, ['cli/announce.ts', '--campaign', campaign, '--yes'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SUPABASE_URL: '',
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url(),
+      MAIL_FROM: BENCH_FROM,
+      SITE_URL: BENCH_SITE,
+      ANNOUNCE_RATE: String(rate),
     },
-  );
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -1,16 +1,23 @@
-// The speed and weight budgets (docs/performance.md), in one place: `npm run audit`,
-// `npm run bench` and the browser tests all read them from here.
+// The speed and weight budgets (docs/performance.md says why each), in one place: `npm run audit`,
+// `npm run bench` and the browser tests all read them from here. In CI the audit fails on the
+// budgets that do not move with the machine's load (bytes; accessibility, best practices and SEO;
+// the median LCP against the floor's) and prints the timing ones.
 
 export const SITE_BUDGET = {
-  /** Lighthouse performance score, mobile defaults, on every route. */
+  /** Lighthouse performance score, mobile defaults, on every route (timing: printed). */
   performance: 98,
-  /** Accessibility, best practices and SEO. */
+  /** Accessibility, best practices and SEO (gating). */
   otherCategories: 100,
+  /** Timing: printed. */
   lcpMs: 1500,
-  /** LCP as a multiple of the floor's (one heading and a paragraph, same server, same run). */
+  /**
+   * The median LCP as a multiple of the floor's median (one heading and a paragraph, same server,
+   * same run): gating, as the machine's load moves both alike.
+   */
   lcpFloorRatio: 1.25,
-  /** Total blocking time, in every run (not only the median). */
+  /** Total blocking time, in every run (not only the median); timing: printed. */
   tbtMs: 10,
+  /** Printed (the browser tests hold it in display-font.spec.ts). */
   cls: 0.01,
   /**
    * Each route's HTML, headers included, as sent: within the first round trip of a new
@@ -18,7 +25,7 @@ export const SITE_BUDGET = {
    * round trip, 150 ms on Lighthouse's slow 4G and more on 3G.
    */
   htmlBytes: 14_600,
-  /** JavaScript a first visit to `/` loads, compressed (supabase-js is not in it). */
+  /** JavaScript a first visit to `/` loads, as sent, compressed (supabase-js is not in it). */
   homeJsBytes: 80 * 1024,
   /** Everything a first visit to `/` transfers. */
   homeTotalBytes: 200 * 1024,
@@ -41,8 +48,13 @@ export const ANNOUNCE_BUDGET = {
   perSecond: 300,
   /** ...and at least this share of a bare Nodemailer pool to the same sink, measured alongside. */
   ofBarePool: 0.8,
-  /** The sender process's peak resident memory. */
+  /**
+   * The sender's peak resident memory at ANNOUNCE_RATE=20 (near the default 5/s), and at full
+   * speed, where V8 lets garbage pile up (about 300 MB with Node's default heap: nothing an
+   * organiser's laptop notices, so no heap flags on `npm run announce`).
+   */
   rssMb: 200,
+  fastRssMb: 400,
   /** With ANNOUNCE_RATE=20 the measured rate is within 10% of it. */
   pacedRate: 20,
   rateTolerance: 0.1,

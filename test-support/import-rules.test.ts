@@ -109,7 +109,7 @@ describe('import rules', () => {
     ['src/components/thing.test.tsx', "import { renderToString } from 'react-dom/server';"],
     ['src/layouts/new-layout.astro', "---\nimport { createHash } from 'node:crypto';\n---"],
     ['server/rest/thing.test.ts', "import { testApp } from '../../test-support/app.ts';"],
-    ['scripts/bench.ts', "import { markdownTable } from '../test-support/table.ts';"],
+    ['scripts/bench.ts', "import { BENCH_BUDGET } from '../test-support/budgets.ts';"],
     ['e2e/thing.spec.ts', "import { SITE_BUDGET } from '../test-support/budgets.ts';"],
     ['server/rest/thing.ts', "import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';"],
   ])('allows tests, benchmarks and shared code: %s', async (file, code) => {
