@@ -5,6 +5,7 @@ import * as Plot from '@observablehq/plot';
 import { both, type Chart } from '../cli/report/charts.ts';
 import { COLORS } from '../cli/report/look.ts';
 import { chart, figure, legend, pageHtml, table } from '../cli/report/page.ts';
+import { html } from '../server/html.ts';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
 import { kb } from '../test-support/table.ts';
 import { floorRatio, over } from './audit-report.ts';
@@ -158,78 +159,78 @@ export function auditPictureHtml(
       'lcp',
       'Largest paint',
       `Each run of each route (a dot) and its median (a white tick), which the budget is on: at most ${SITE_BUDGET.lcpFloorRatio} times the floor’s median (a page of one heading and a paragraph, measured in the same rounds) and at most ${SITE_BUDGET.lcpMs / 1000} s.`,
-      legend(KINDS) +
-        chart(lcpChart(targets, floor)) +
-        table(
-          'The numbers, run by run',
-          ['Route', ...runNames, 'Median', '× floor'],
-          targets.map((t) => [
-            t.route,
-            ...t.runs.map((r) => ms(r.lcpMs)),
-            ms(t.lcpMs),
-            floorRatio(t, floor).toFixed(2),
-          ]),
-        ),
+      legend(KINDS),
+      chart(lcpChart(targets, floor)),
+      table(
+        'The numbers, run by run',
+        ['Route', ...runNames, 'Median', '× floor'],
+        targets.map((t) => [
+          t.route,
+          ...t.runs.map((r) => ms(r.lcpMs)),
+          ms(t.lcpMs),
+          floorRatio(t, floor).toFixed(2),
+        ]),
+      ),
     ),
     figure(
       'tbt',
       'Blocking time',
       `Lighthouse’s total blocking time in each run (circles) and the same sum from the page’s own CPU time (squares); the budget is ${SITE_BUDGET.tbtMs} ms in every run.`,
-      legend(KINDS) +
-        chart(tbtChart(targets, floor)) +
-        table(
-          'Lighthouse’s, run by run',
-          ['Route', ...runNames, 'Worst'],
-          runsTable((r) => r.tbtMs),
-        ) +
-        table(
-          'From the page’s own CPU time, run by run',
-          ['Route', ...runNames, 'Worst'],
-          runsTable((r) => r.ownTbtMs),
-        ),
+      legend(KINDS),
+      chart(tbtChart(targets, floor)),
+      table(
+        'Lighthouse’s, run by run',
+        ['Route', ...runNames, 'Worst'],
+        runsTable((r) => r.tbtMs),
+      ),
+      table(
+        'From the page’s own CPU time, run by run',
+        ['Route', ...runNames, 'Worst'],
+        runsTable((r) => r.ownTbtMs),
+      ),
     ),
     figure(
       'html',
       'The page’s HTML as sent',
       `Compressed, headers included. Up to ${bytes(SITE_BUDGET.htmlBytes)} arrive in the first round trip of a new connection; one byte more costs a whole round trip on a slow phone network.`,
-      legend(KINDS) +
-        chart(
-          routeBars(
-            'Each page’s HTML as sent, as bars, against the first round trip',
-            targets,
-            (t) => t.htmlBytes,
-            bytes,
-            { at: SITE_BUDGET.htmlBytes, label: 'one round trip' },
-            (t) => (t === floor ? null : over.html(t)),
-          ),
-        ) +
-        table(
-          'The numbers',
-          ['Route', 'HTML as sent'],
-          targets.map((t) => [t.route, bytes(t.htmlBytes)]),
+      legend(KINDS),
+      chart(
+        routeBars(
+          'Each page’s HTML as sent, as bars, against the first round trip',
+          targets,
+          (t) => t.htmlBytes,
+          bytes,
+          { at: SITE_BUDGET.htmlBytes, label: 'one round trip' },
+          (t) => (t === floor ? null : over.html(t)),
         ),
+      ),
+      table(
+        'The numbers',
+        ['Route', 'HTML as sent'],
+        targets.map((t) => [t.route, bytes(t.htmlBytes)]),
+      ),
     ),
     figure(
       'weight',
       'What a first visit transfers',
       `Everything a first visit downloads before the visitor scrolls, as Lighthouse counts it. The home page’s budget is ${kb(SITE_BUDGET.homeTotalBytes)}.`,
-      legend(KINDS) +
-        chart(
-          routeBars(
-            'What a first visit to each page transfers, as bars',
-            targets,
-            (t) => t.totalBytes / 1024,
-            (x) => `${x.toFixed(1)} KB`,
-            { at: SITE_BUDGET.homeTotalBytes / 1024, label: 'budget of /' },
-            (t) => (t.route === '/' ? over.weight(t) : null),
-            (x) => `${x} KB`,
-          ),
-        ) +
-        table(
-          'The numbers',
-          ['Route', 'Transferred', 'JavaScript (gzip -9)', 'CSS files (gzip -9)'],
-          targets.map((t) => [t.route, kb(t.totalBytes), kb(t.jsGzipBytes), kb(t.cssGzipBytes)]),
+      legend(KINDS),
+      chart(
+        routeBars(
+          'What a first visit to each page transfers, as bars',
+          targets,
+          (t) => t.totalBytes / 1024,
+          (x) => `${x.toFixed(1)} KB`,
+          { at: SITE_BUDGET.homeTotalBytes / 1024, label: 'budget of /' },
+          (t) => (t.route === '/' ? over.weight(t) : null),
+          (x) => `${x} KB`,
         ),
+      ),
+      table(
+        'The numbers',
+        ['Route', 'Transferred', 'JavaScript (gzip -9)', 'CSS files (gzip -9)'],
+        targets.map((t) => [t.route, kb(t.totalBytes), kb(t.jsGzipBytes), kb(t.cssGzipBytes)]),
+      ),
     ),
     figure(
       'scores',
@@ -257,7 +258,6 @@ export function auditPictureHtml(
     ],
     notes: info.misses.map((miss) => `Missed: ${miss}`),
     sections,
-    footer:
-      'Made by <code>npm run audit</code>. How each figure is measured, and what was measured before: <code>docs/performance.md</code>.',
+    footer: html`Made by <code>npm run audit</code>. How each figure is measured, and what was measured before: <code>docs/performance.md</code>.`,
   });
 }

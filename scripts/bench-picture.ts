@@ -3,6 +3,7 @@
 // `npm run bench`.
 import { n as count } from '../cli/announce/output/say.ts';
 import { chart, figure, legend, pageHtml, table } from '../cli/report/page.ts';
+import { html, type Html } from '../server/html.ts';
 import { ANNOUNCE_BUDGET, BENCH_BUDGET, SOAK_BUDGET } from '../test-support/budgets.ts';
 import { mb, pct } from '../test-support/table.ts';
 import { rssOver, type AnnounceFigures } from './bench-announce.ts';
@@ -29,7 +30,7 @@ const n = (x: number) => count(Math.round(x));
 const signupLabel = (r: Row) =>
   `${r.database.replace(/^embedded \((\w+)\)$/, '$1')}, ${r.connections} conn.`;
 
-function signupSections(rows: Row[]): string[] {
+function signupSections(rows: Row[]): Html[] {
   const share = bars(
     'Sign-ups per second through the server as a share of the database’s raw insert rate, as bars',
     rows.map((r) => ({
@@ -70,7 +71,9 @@ function signupSections(rows: Row[]): string[] {
       'signups',
       'Sign-ups under load',
       `Sign-ups per second through the real server, against the same database’s own rate of single inserts. Budget: the embedded database at least ${pct(BENCH_BUDGET.ratio)} of it, no errors.`,
-      legend(KINDS) + chart(share) + numbers,
+      legend(KINDS),
+      chart(share),
+      numbers,
     ),
     figure(
       'latency',
@@ -81,7 +84,7 @@ function signupSections(rows: Row[]): string[] {
   ];
 }
 
-function soakSection(s: SoakResult): string {
+function soakSection(s: SoakResult): Html {
   const limit = s.rssBefore + SOAK_BUDGET.rssGrowthMb;
   const rows: Mark[] = [
     { label: 'at start', value: s.rssFresh, over: null, title: '' },
@@ -99,16 +102,16 @@ function soakSection(s: SoakResult): string {
         at: limit,
         label: `+${SOAK_BUDGET.rssGrowthMb} MB`,
       }),
-    ) +
-      table(
-        'The numbers',
-        ['When', 'Server memory (RSS)'],
-        rows.map((r) => [r.label, mb(r.value)]),
-      ),
+    ),
+    table(
+      'The numbers',
+      ['When', 'Server memory (RSS)'],
+      rows.map((r) => [r.label, mb(r.value)]),
+    ),
   );
 }
 
-function announceSections(a: AnnounceFigures): string[] {
+function announceSections(a: AnnounceFigures): Html[] {
   const round = (i: number) => `round ${i + 1}`;
   const share = bars(
     'The announcement’s rate as a share of a bare Nodemailer pool, round by round, as bars',
@@ -147,30 +150,30 @@ function announceSections(a: AnnounceFigures): string[] {
       'announce',
       'The launch-day announcement',
       `${n(a.subscribers)} people, a local SMTP server, the real npm run announce beside the running server, against a bare Nodemailer pool with the same message measured just before. Budget: the median round at least ${pct(ANNOUNCE_BUDGET.ofBarePool)} of the pool and ${ANNOUNCE_BUDGET.perSecond} messages/s.`,
-      legend(KINDS) +
-        chart(share) +
-        table(
-          'The numbers, round by round',
-          ['Round', 'Bare pool, messages/s', 'Announce, messages/s', 'Share'],
-          a.rounds.map((r, i) => [round(i), n(r.bare), n(r.run.perSecond), pct(r.share)]),
-        ),
+      legend(KINDS),
+      chart(share),
+      table(
+        'The numbers, round by round',
+        ['Round', 'Bare pool, messages/s', 'Announce, messages/s', 'Share'],
+        a.rounds.map((r, i) => [round(i), n(r.bare), n(r.run.perSecond), pct(r.share)]),
+      ),
     ),
     figure(
       'announce-memory',
       'The sender’s memory',
       `Each round as fast as it goes, then paced; last, for comparison, the sender with the server stopped, opening the embedded database itself. Budget: under ${ANNOUNCE_BUDGET.rssMb} MB while the server holds the database, and the paced run within ${pct(ANNOUNCE_BUDGET.rateTolerance)} of ${ANNOUNCE_BUDGET.pacedRate} messages/s (it held ${a.paced.perSecond.toFixed(1)}/s).`,
-      chart(memory) +
-        table(
-          'The numbers, run by run',
-          ['Run', 'Messages', 'Messages/s', 'Wall time', 'Peak memory (RSS)'],
-          runs.map(({ label, run }) => [
-            label,
-            run.messages,
-            run.perSecond.toFixed(1),
-            `${run.wallSeconds.toFixed(1)} s`,
-            mb(run.peakRssMb),
-          ]),
-        ),
+      chart(memory),
+      table(
+        'The numbers, run by run',
+        ['Run', 'Messages', 'Messages/s', 'Wall time', 'Peak memory (RSS)'],
+        runs.map(({ label, run }) => [
+          label,
+          run.messages,
+          run.perSecond.toFixed(1),
+          `${run.wallSeconds.toFixed(1)} s`,
+          mb(run.peakRssMb),
+        ]),
+      ),
     ),
   ];
 }
@@ -202,7 +205,6 @@ export function benchPictureHtml(f: BenchFigures): string {
     ],
     notes: f.misses.map((miss) => `Missed: ${miss}`),
     sections: [...signupSections(f.signups), soakSection(f.soak), ...announceSections(f.announce)],
-    footer:
-      'Made by <code>npm run bench</code>. How each figure is measured, and what was measured before: <code>docs/performance.md</code>.',
+    footer: html`Made by <code>npm run bench</code>. How each figure is measured, and what was measured before: <code>docs/performance.md</code>.`,
   });
 }
