@@ -44,7 +44,7 @@ export const EDGE_SHARED_FILES = [
   'server/unsubscribe-handler.ts',
   'server/unsubscribe-page.ts',
   'server/csp-policy.ts',
-  'server/escape-html.ts',
+  'server/html.ts',
   'src/content/event.ts',
   'src/content/team.ts',
   'src/lib/event-dates.ts',

@@ -47,6 +47,9 @@ function startEdgeFunction(
     denoPath,
     [
       'run',
+      // The function's deno.json maps hono/html to an npm: specifier; take it from the installed
+      // node_modules rather than fetching it from the registry at test time.
+      '--node-modules-dir=manual',
       '--allow-net=127.0.0.1',
       '--allow-env=SUPABASE_URL,SUPABASE_ANON_KEY,SITE_URL',
       'supabase/functions/unsubscribe/index.ts',

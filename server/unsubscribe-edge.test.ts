@@ -135,18 +135,26 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
 });
 
 describe('the Edge Function as Deno loads it', () => {
-  // Deno takes relative imports with their .ts extension; node: built-ins, bare npm names and
-  // Node globals would need an import map or fail at deploy. Walk the whole graph from index.ts.
-  it('imports only relative .ts files, nothing from Node', () => {
+  // Deno takes relative imports with their .ts extension; node: built-ins and Node globals fail
+  // at deploy, and a bare npm name resolves on hosted Supabase only through the function's own
+  // deno.json import map. Walk the whole graph from index.ts.
+  it('imports relative .ts files, and npm names only as deno.json maps them, nothing from Node', () => {
+    const denoJson = new URL('../supabase/functions/unsubscribe/deno.json', import.meta.url);
+    const { imports } = JSON.parse(readFileSync(denoJson, 'utf8')) as {
+      imports: Record<string, string>;
+    };
     const seen = new Set<string>();
+    const bare = new Set<string>();
     const walk = (url: URL) => {
       if (seen.has(url.href)) return;
       seen.add(url.href);
       const source = readFileSync(url, 'utf8');
       expect(source, url.pathname).not.toMatch(/\b(process\.|Buffer\b|require\()/);
       for (const [, spec] of source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s*'([^']+)'/gm)) {
-        expect(spec, `${url.pathname} imports ${spec}`).toMatch(/^\.\.?\/.*\.ts$/);
-        walk(new URL(spec, url));
+        if (spec.startsWith('.')) {
+          expect(spec, `${url.pathname} imports ${spec}`).toMatch(/^\.\.?\/.*\.ts$/);
+          walk(new URL(spec, url));
+        } else bare.add(spec);
       }
     };
     walk(new URL('../supabase/functions/unsubscribe/index.ts', import.meta.url));
@@ -159,7 +167,15 @@ describe('the Edge Function as Deno loads it', () => {
       'src/content/event.ts',
       'src/lib/event-dates.ts',
       'src/content/team.ts',
-      'server/escape-html.ts',
+      'server/html.ts',
     ]);
+    // Each npm name at the version Node runs here, so both runtimes render the same page.
+    expect(Object.keys(imports).sort()).toEqual([...bare].sort());
+    for (const spec of bare) {
+      const [name, ...path] = spec.split('/');
+      const installed = new URL(`../node_modules/${name}/package.json`, import.meta.url);
+      const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version: string };
+      expect(imports[spec], spec).toBe(`npm:${name}@${version}/${path.join('/')}`);
+    }
   });
 });

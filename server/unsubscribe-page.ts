@@ -5,7 +5,7 @@
 // site's origin when the page is not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
 import { PRESS_CONTACT } from '../src/content/team.ts';
-import { escapeHtml as esc } from './escape-html.ts';
+import { html, raw, type Html } from './html.ts';
 
 /**
  * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in
@@ -40,32 +40,32 @@ button:hover{background:${C['action-hover']}}
 button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offset:3px}
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
+function page(title: string, body: Html): string {
+  return String(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(title)} · ${esc(EVENT_SHORT_NAME)}</title>
-<style>${PAGE_STYLE}</style>
+<title>${title} · ${EVENT_SHORT_NAME}</title>
+<style>${raw(PAGE_STYLE)}</style>
 </head>
 <body>
 <main>
-<p class="logo"><span>${esc(WORD_MARK.red)}</span>${esc(WORD_MARK.rest)}</p>
+<p class="logo"><span>${WORD_MARK.red}</span>${WORD_MARK.rest}</p>
 ${body}
 </main>
 </body>
 </html>
-`;
+`);
 }
 
 /** GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL. */
 export function confirmPage(token: string, home = ''): string {
   return page(
     'Unsubscribe',
-    `<h1>Leave the launch list?</h1>
-<p>You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
+    html`<h1>Leave the launch list?</h1>
+<p>You will get no more mail from ${EVENT_SHORT_NAME} about this event.</p>
 ${leaveForm(token, home)}`,
   );
 }
@@ -74,9 +74,9 @@ ${leaveForm(token, home)}`,
 export function backPage(token: string, home = ''): string {
   return page(
     'Unsubscribe',
-    `<h1>You are on the list</h1>
-<p>${esc(BACK_SENTENCE)}</p>
-<p>Leave it again? You will get no more mail from ${esc(EVENT_SHORT_NAME)} about this event.</p>
+    html`<h1>You are on the list</h1>
+<p>${BACK_SENTENCE}</p>
+<p>Leave it again? You will get no more mail from ${EVENT_SHORT_NAME} about this event.</p>
 ${leaveForm(token, home)}`,
   );
 }
@@ -84,23 +84,23 @@ ${leaveForm(token, home)}`,
 const BACK_SENTENCE =
   'This link is from an earlier sign-up. You left the list with it, and signed up again since.';
 
-function leaveForm(token: string, home: string): string {
-  return `<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+function leaveForm(token: string, home: string): Html {
+  return html`<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <p class="actions"><button type="submit">Unsubscribe</button>
-<a href="${esc(home)}/">Keep me on the list</a></p>
+<a href="${home}/">Keep me on the list</a></p>
 </form>`;
 }
 
 /** After a POST (or a GET of a link already used): off the list. `again`: a later sign-up too. */
 export function donePage(home = '', again = false): string {
   const earlier = again
-    ? `<p>This link was from an earlier sign-up; the one you made since is off the list too.</p>\n`
+    ? html`<p>This link was from an earlier sign-up; the one you made since is off the list too.</p>\n`
     : '';
   return page(
     'Unsubscribed',
-    `<h1>You are unsubscribed</h1>
-${earlier}<p>You will get no more mail from us. Changed your mind? <a href="${esc(home)}/#email-signup">Sign up again</a>.</p>`,
+    html`<h1>You are unsubscribed</h1>
+${earlier}<p>You will get no more mail from us. Changed your mind? <a href="${home}/#email-signup">Sign up again</a>.</p>`,
   );
 }
 
@@ -108,10 +108,10 @@ ${earlier}<p>You will get no more mail from us. Changed your mind? <a href="${es
 export function invalidPage(home = ''): string {
   return page(
     'Link not valid',
-    `<h1>This link is not valid</h1>
+    html`<h1>This link is not valid</h1>
 <p>It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
-organisers at <a href="mailto:${esc(PRESS_CONTACT.email)}">${esc(PRESS_CONTACT.email)}</a>.</p>
-<p><a href="${esc(home)}/">Go to the home page</a></p>`,
+organisers at <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</p>
+<p><a href="${home}/">Go to the home page</a></p>`,
   );
 }
 

@@ -1,7 +1,7 @@
 // The subscribers report as one offline HTML page (page.ts): the list's charts, each with its
 // numbers beside it as a table. Counts only: no address or name is in the file, so organisers
 // may forward it.
-import { escapeHtml as esc } from '../../server/escape-html.ts';
+import { html } from '../../server/html.ts';
 import * as charts from './charts.ts';
 import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
 import { chart, figure, legend, pageHtml, table } from './page.ts';
@@ -32,70 +32,73 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
       'per-day',
       'Sign-ups per day',
       `Each day in ${data.timeZone} time.`,
-      chart(charts.signupsPerDay(data)) +
-        table(
-          'The numbers, day by day',
-          ['Day', 'Sign-ups', 'On the list'],
-          active.map((d) => [d.day, d.signups, d.cumulative]),
-        ),
+      chart(charts.signupsPerDay(data)),
+      table(
+        'The numbers, day by day',
+        ['Day', 'Sign-ups', 'On the list'],
+        active.map((d) => [d.day, d.signups, d.cumulative]),
+      ),
     ),
     figure(
       'growth',
       'The list growing',
       'How many of the people on the list today had signed up by the end of each day.',
-      chart(charts.cumulative(data)) +
-        table(
-          'The numbers, day by day',
-          ['Day', 'On the list'],
-          active.map((d) => [d.day, d.cumulative]),
-        ),
+      chart(charts.cumulative(data)),
+      table(
+        'The numbers, day by day',
+        ['Day', 'On the list'],
+        active.map((d) => [d.day, d.cumulative]),
+      ),
     ),
     figure(
       'sources',
       'Where sign-ups come from',
       'The utm_source (or ref) of the link people arrived by; (none) for a plain visit.',
       data.sources.length === 0
-        ? '<p class="empty">Nobody has signed up yet.</p>'
-        : chart(charts.bySource(data)) +
+        ? html`<p class="empty">Nobody has signed up yet.</p>`
+        : [
+            chart(charts.bySource(data)),
             table(
               'The numbers by source',
               ['Source', 'Sign-ups', 'Share'],
               data.sources.map((s) => [s.source, s.n, shareOfTotal(data, s.n)]),
             ),
+          ],
     ),
     figure(
       'hours',
       'When people sign up',
       `Hour of the day in ${data.timeZone}.`,
-      chart(charts.byHour(data)) +
-        table(
-          'The numbers by hour',
-          ['Hour', 'Sign-ups'],
-          data.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.n]),
-        ),
+      chart(charts.byHour(data)),
+      table(
+        'The numbers by hour',
+        ['Hour', 'Sign-ups'],
+        data.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.n]),
+      ),
     ),
     figure(
       'leaving',
       'Unsubscribes and bounces',
       'People who left through the unsubscribe link, and addresses the mail server bounced.',
-      legend(charts.LEAVING_KINDS.map((k) => ({ label: k.label, color: k.color }))) +
-        chart(charts.leaving(data)) +
-        (left.length === 0
-          ? '<p class="empty">Nobody has left and nothing has bounced.</p>'
-          : table(
-              'The numbers, day by day',
-              ['Day', 'Unsubscribed', 'Bounced'],
-              left.map((d) => [d.day, d.unsubscribes, d.bounces]),
-            )),
+      legend(charts.LEAVING_KINDS.map((k) => ({ label: k.label, color: k.color }))),
+      chart(charts.leaving(data)),
+      left.length === 0
+        ? html`<p class="empty">Nobody has left and nothing has bounced.</p>`
+        : table(
+            'The numbers, day by day',
+            ['Day', 'Unsubscribed', 'Bounced'],
+            left.map((d) => [d.day, d.unsubscribes, d.bounces]),
+          ),
     ),
     figure(
       'campaigns',
       'Campaigns',
       '“left”: people on the list who have not had it yet.',
       campaigns.length === 0
-        ? '<p class="empty">No campaign has been sent yet.</p>'
-        : legend(CAMPAIGN_STATUSES.map((s) => ({ label: s, color: charts.STATUS_COLORS[s] }))) +
-            chart(charts.campaignProgress(data)) +
+        ? html`<p class="empty">No campaign has been sent yet.</p>`
+        : [
+            legend(CAMPAIGN_STATUSES.map((s) => ({ label: s, color: charts.STATUS_COLORS[s] }))),
+            chart(charts.campaignProgress(data)),
             table(
               'The numbers by campaign',
               ['Campaign', ...CAMPAIGN_STATUSES],
@@ -106,6 +109,7 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
                 ),
               ]),
             ),
+          ],
     ),
   ];
   return pageHtml({
@@ -116,6 +120,6 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
     stats,
     notes: info.notes,
     sections,
-    footer: `Made by <code>npm run subscribers -- report</code>. Days and hours are ${esc(data.timeZone)} time.`,
+    footer: html`Made by <code>npm run subscribers -- report</code>. Days and hours are ${data.timeZone} time.`,
   });
 }

@@ -2,7 +2,7 @@
 // font, and a CSP that lets the page fetch nothing at all, so it opens the same from disk, from a
 // mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
 // alternative). The subscribers report and the audit's and benchmark's pictures are made with it.
-import { escapeHtml as esc } from '../../server/escape-html.ts';
+import { html, raw, type Html, type HtmlValue } from '../../server/html.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { n } from '../announce/output/say.ts';
 import type { Chart } from './charts.ts';
@@ -62,31 +62,31 @@ export function table(
   head: string[],
   rows: (string | number)[][],
   open = false,
-): string {
-  const cells = (r: (string | number)[], tag: string) =>
-    r
-      .map(
-        (v, i) =>
-          `<${i === 0 ? 'th scope="row"' : tag}>${esc(typeof v === 'number' ? n(v) : v)}</${i === 0 ? 'th' : tag}>`,
-      )
-      .join('');
-  return `<details${open ? ' open' : ''}><summary>${esc(caption)}</summary><div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table>
-<thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
-<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('\n')}</tbody></table></div></details>`;
+): Html {
+  const cell = (v: string | number, i: number) => {
+    const text = typeof v === 'number' ? n(v) : v;
+    return i === 0 ? html`<th scope="row">${text}</th>` : html`<td>${text}</td>`;
+  };
+  // One row a line: a newline in front of every row but the first.
+  const row = (r: (string | number)[], i: number) => html`${i ? '\n' : ''}<tr>${r.map(cell)}</tr>`;
+  return html`<details${open && raw(' open')}><summary>${caption}</summary><div class="scroll" tabindex="0" role="region" aria-label="${caption}"><table>
+<thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+<tbody>${rows.map(row)}</tbody></table></div></details>`;
 }
 
-export const legend = (items: { label: string; color: string }[]) =>
-  `<ul class="legend">${items.map((i) => `<li><i style="background:${i.color}"></i>${esc(i.label)}</li>`).join('')}</ul>`;
+export const legend = (items: { label: string; color: string }[]): Html =>
+  html`<ul class="legend">${items.map((i) => html`<li><i style="background:${i.color}"></i>${i.label}</li>`)}</ul>`;
 
-export function figure(id: string, title: string, caption: string, body: string): string {
-  return `<figure id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${esc(title)}</h2>
-<figcaption>${esc(caption)}</figcaption>
+/** A chart's box: its title and caption, then `body` (chart(), legend(), table(), …) in order. */
+export function figure(id: string, title: string, caption: string, ...body: HtmlValue[]): Html {
+  return html`<figure id="${id}" aria-labelledby="${id}-title"><h2 id="${id}-title">${title}</h2>
+<figcaption>${caption}</figcaption>
 ${body}</figure>`;
 }
 
-/** Both drawings of a chart; the stylesheet shows the phone's or the laptop's. */
-export const chart = (c: Chart) =>
-  `<div class="wide">${c.wide}</div><div class="narrow">${c.narrow}</div>`;
+/** Both drawings of a chart (Plot's SVG, as it drew them); the stylesheet shows one. */
+export const chart = (c: Chart): Html =>
+  html`<div class="wide">${raw(c.wide)}</div><div class="narrow">${raw(c.narrow)}</div>`;
 
 export interface Page {
   /** The document's title. */
@@ -97,38 +97,37 @@ export interface Page {
   stats: [value: string | number, label: string][];
   /** Lines shown in a box under the figures at the top (budgets missed, say); none: no box. */
   notes?: string[];
-  /** Figures, already HTML (figure()). */
-  sections: string[];
-  /** HTML. */
-  footer: string;
+  /** Figures (figure()). */
+  sections: Html[];
+  footer: Html;
 }
 
 export function pageHtml(page: Page): string {
   const stat = ([v, label]: Page['stats'][number]) =>
-    `<li><b>${esc(typeof v === 'number' ? n(v) : v)}</b><span>${esc(label)}</span></li>`;
+    html`<li><b>${typeof v === 'number' ? n(v) : v}</b><span>${label}</span></li>`;
   const notes = page.notes?.length
-    ? `<ul class="notes">${page.notes.map((line) => `<li>${esc(line)}</li>`).join('')}</ul>\n`
+    ? html`<ul class="notes">${page.notes.map((line) => html`<li>${line}</li>`)}</ul>\n`
     : '';
-  return `<!doctype html>
+  // The stylesheet and the policy are the page's own constants, written as they are.
+  return String(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${raw(CSP)}">
 <meta name="color-scheme" content="dark">
-<title>${esc(page.title)}</title>
-<style>${css()}</style>
+<title>${page.title}</title>
+<style>${raw(css())}</style>
 </head>
 <body>
 <main>
-<p class="kicker">${esc(page.kicker)}</p>
-<h1>${esc(page.heading)}</h1>
-<p class="meta">${esc(page.meta)}</p>
-<ul class="stats">${page.stats.map(stat).join('')}</ul>
-${notes}${page.sections.join('\n')}
-<footer>${page.footer}</footer>
+<p class="kicker">${page.kicker}</p>
+<h1>${page.heading}</h1>
+<p class="meta">${page.meta}</p>
+<ul class="stats">${page.stats.map(stat)}</ul>
+${notes}${page.sections.map((section) => html`${section}\n`)}<footer>${page.footer}</footer>
 </main>
 </body>
 </html>
-`;
+`);
 }

@@ -1,8 +1,8 @@
 // The HTML part: the site's look (dark, TEDx red) in what mail clients render. Gmail and Outlook
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
-import type { RendererObject } from 'marked';
-import { escapeHtml as esc } from '../../../server/escape-html.ts';
+import type { RendererObject, Token } from 'marked';
+import { html, raw } from '../../../server/html.ts';
 import { theme } from '../../../server/theme.ts';
 import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
 import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
@@ -18,45 +18,51 @@ const ACCENT = theme('accent'); // red text on dark: 5.9:1
 const ACTION = theme('action'); // button fill under white text: 5:1
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-const P = `margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.6;color:${PAPER};`;
-const LINK = `color:${ACCENT};text-decoration:underline;`;
+// Trusted constants, written as they are: a font's quotes stay quotes, as before.
+const P = raw(`margin:0 0 16px;font-family:${FONT};font-size:16px;line-height:1.6;color:${PAPER};`);
+const LINK = raw(`color:${ACCENT};text-decoration:underline;`);
+const FONT_HTML = raw(FONT);
 
 /** Inline styles on what Markdown produces; a paragraph that is only a link becomes a button. */
 export function markdownRenderer(): RendererObject {
+  // marked hands each method the HTML it made of the inner text (its text already escaped).
+  const inline = (parser: { parseInline(tokens: Token[]): string }, tokens: Token[]) =>
+    raw(parser.parseInline(tokens));
   return {
     paragraph({ tokens }) {
       const only = tokens.length === 1 ? tokens[0] : undefined;
       if (only?.type === 'link') {
-        const label = this.parser.parseInline(only.tokens ?? []);
-        return (
-          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr>` +
-          `<td style="background:${ACTION};border-radius:6px;">` +
-          `<a href="${esc(only.href)}" style="display:inline-block;padding:14px 24px;font-family:${FONT};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${label}</a>` +
-          `</td></tr></table>\n`
+        const label = inline(this.parser, only.tokens ?? []);
+        return String(
+          html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="background:${ACTION};border-radius:6px;"><a href="${only.href}" style="display:inline-block;padding:14px 24px;font-family:${FONT_HTML};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${label}</a></td></tr></table>\n`,
         );
       }
-      return `<p style="${P}">${this.parser.parseInline(tokens)}</p>\n`;
+      return String(html`<p style="${P}">${inline(this.parser, tokens)}</p>\n`);
     },
     heading({ tokens, depth }) {
       const size = depth <= 1 ? 26 : depth === 2 ? 21 : 18;
-      return `<h${depth} style="margin:24px 0 12px;font-family:${FONT};font-size:${size}px;line-height:1.3;color:${PAPER};">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      return String(
+        html`<h${depth} style="margin:24px 0 12px;font-family:${FONT_HTML};font-size:${size}px;line-height:1.3;color:${PAPER};">${inline(this.parser, tokens)}</h${depth}>\n`,
+      );
     },
     link({ href, tokens }) {
-      return `<a href="${esc(href)}" style="${LINK}">${this.parser.parseInline(tokens)}</a>`;
+      return String(html`<a href="${href}" style="${LINK}">${inline(this.parser, tokens)}</a>`);
     },
     strong({ tokens }) {
-      return `<strong style="color:#ffffff;">${this.parser.parseInline(tokens)}</strong>`;
+      return String(html`<strong style="color:#ffffff;">${inline(this.parser, tokens)}</strong>`);
     },
     list(token) {
       const tag = token.ordered ? 'ol' : 'ul';
-      const items = token.items.map((item) => this.listitem(item)).join('');
-      return `<${tag} style="margin:0 0 16px;padding-left:24px;">${items}</${tag}>\n`;
+      const items = token.items.map((item) => raw(this.listitem(item)));
+      return String(html`<${tag} style="margin:0 0 16px;padding-left:24px;">${items}</${tag}>\n`);
     },
     listitem(item) {
-      return `<li style="margin:0 0 8px;font-family:${FONT};font-size:16px;line-height:1.6;color:${PAPER};">${this.parser.parseInline(item.tokens)}</li>`;
+      return String(
+        html`<li style="margin:0 0 8px;font-family:${FONT_HTML};font-size:16px;line-height:1.6;color:${PAPER};">${inline(this.parser, item.tokens)}</li>`,
+      );
     },
     hr() {
-      return `<hr style="border:0;border-top:1px solid ${LINE};margin:24px 0;">\n`;
+      return String(html`<hr style="border:0;border-top:1px solid ${LINE};margin:24px 0;">\n`);
     },
   };
 }
@@ -64,6 +70,7 @@ export function markdownRenderer(): RendererObject {
 export interface MailHtmlParts {
   title: string;
   preheader: string;
+  /** The message as HTML: marked's, with markdownRenderer(). */
   bodyHtml: string;
   siteUrl: string;
   unsubscribeUrl: string;
@@ -72,35 +79,33 @@ export interface MailHtmlParts {
 }
 
 /** The word mark as on the site: TEDx in red. */
-const LOGO_HTML = `<span style="color:${BRAND};">${esc(WORD_MARK.red)}</span>${esc(WORD_MARK.rest)}`;
+const LOGO_HTML = html`<span style="color:${BRAND};">${WORD_MARK.red}</span>${WORD_MARK.rest}`;
 
 /** "Follow us on WhatsApp" under the message, a plain link like the others. */
 const whatsappRow = (href: string) =>
-  href
-    ? `<tr><td style="padding:0 24px 8px;"><p style="${P}"><a href="${esc(href)}" style="${LINK}font-weight:bold;">${esc(WHATSAPP_CHANNEL.label)}</a></p></td></tr>\n`
-    : '';
+  href &&
+  html`<tr><td style="padding:0 24px 8px;"><p style="${P}"><a href="${href}" style="${LINK}font-weight:bold;">${WHATSAPP_CHANNEL.label}</a></p></td></tr>\n`;
 
 export function mailHtml(parts: MailHtmlParts): string {
-  const site = esc(parts.siteUrl);
-  return `<!doctype html>
+  return String(html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
 <meta name="supported-color-schemes" content="dark">
-<title>${esc(parts.title)}</title>
+<title>${parts.title}</title>
 </head>
 <body style="margin:0;padding:0;background:${INK};">
-<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${esc(parts.preheader)}</div>
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${parts.preheader}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${INK};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:${SURFACE};border-top:4px solid ${BRAND};">
-<tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${LOGO_HTML}</td></tr>
+<tr><td style="padding:28px 24px 8px;font-family:Impact, 'Arial Narrow', ${FONT_HTML};font-size:30px;font-weight:bold;letter-spacing:0.5px;color:${PAPER};">${LOGO_HTML}</td></tr>
 <tr><td style="padding:16px 24px 8px;">
-${parts.bodyHtml}</td></tr>
-${whatsappRow(parts.whatsappChannel)}<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT};font-size:13px;line-height:1.6;color:${MUTED};">
-You are getting this because you signed up at <a href="${site}" style="color:${MUTED};text-decoration:underline;">${site.replace(/^https?:\/\//, '')}</a> to hear when ${esc(EVENT_SHORT_NAME)} launches.
+${raw(parts.bodyHtml)}</td></tr>
+${whatsappRow(parts.whatsappChannel)}<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT_HTML};font-size:13px;line-height:1.6;color:${MUTED};">
+You are getting this because you signed up at <a href="${parts.siteUrl}" style="color:${MUTED};text-decoration:underline;">${parts.siteUrl.replace(/^https?:\/\//, '')}</a> to hear when ${EVENT_SHORT_NAME} launches.
 <a href="${parts.unsubscribeUrl}" style="${LINK}">Unsubscribe</a> with one click.
 </td></tr>
 </table>
@@ -108,5 +113,5 @@ You are getting this because you signed up at <a href="${site}" style="color:${M
 </table>
 </body>
 </html>
-`;
+`);
 }

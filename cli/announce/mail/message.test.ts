@@ -77,4 +77,12 @@ describe('markdownToText', () => {
       'See you soon,\nThe team and\nfriends\n\nNext:\n- one\n- two',
     );
   });
+
+  it('reads what marked reads: lists with their numbers and nesting, images, code as written', () => {
+    const source =
+      '3. three\n4. four\n   - under four\n\n![The venue](https://x.y/v.jpg) and `npm test`';
+    expect(markdownToText(source)).toBe(
+      '3. three\n4. four\n  - under four\n\nThe venue: https://x.y/v.jpg and `npm test`',
+    );
+  });
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { escapeHtml } from '../../../server/escape-html.ts';
+import { html as escaped } from '../../../server/html.ts';
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,
@@ -112,7 +112,9 @@ export function prepareMessage(
     return {
       subject: subjectParts.join(name),
       text: textParts.join(name).replaceAll(UNSUBSCRIBE, unsubscribeUrl),
-      html: htmlParts.join(escapeHtml(name)).replaceAll(UNSUBSCRIBE, escapeHtml(unsubscribeUrl)),
+      html: htmlParts
+        .join(escaped`${name}`)
+        .replaceAll(UNSUBSCRIBE, String(escaped`${unsubscribeUrl}`)),
     };
   };
 }

@@ -1,0 +1,23 @@
+// The one templating for the HTML the project writes itself (the launch mail, the unsubscribe
+// pages, the organisers' report): Hono's `html` tag, already a dependency of the server. It
+// escapes every interpolated value (& < > " '), unless the value is itself html`…` or raw() for
+// a trusted fragment (a style block whose CSP hash is computed from its exact text, the HTML
+// marked made from the message, an SVG drawn by Plot).
+// Runtime-neutral: the Supabase Edge Function renders the unsubscribe pages with it too, which is
+// why its folder's deno.json maps 'hono/html' to the same version as package.json.
+import { html as honoHtml, raw } from 'hono/html';
+
+/** HTML that goes into a page as it is: made by `html`, or `raw` for a trusted fragment. */
+export type Html = ReturnType<typeof raw>;
+
+/** What a template takes: text (escaped), a number, nothing (false, null, undefined), HTML, lists. */
+export type HtmlValue = string | number | false | null | undefined | Html | readonly HtmlValue[];
+
+/**
+ * Hono's tag, typed for what it is given here: no value is a promise, so neither is the result
+ * (Hono's own type allows for async components, which nothing here renders).
+ */
+export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Html =>
+  honoHtml(strings, ...values) as Html;
+
+export { raw };
