@@ -206,3 +206,24 @@ describe('the request log and fatal errors', () => {
     expect(again[0]).toMatch(/^the embedded database aborted/);
   });
 });
+
+describe('Referrer-Policy on /unsubscribe', () => {
+  it('is no-referrer on every answer, the site-wide policy elsewhere', async () => {
+    const app = testApp(db, { requestRateLimit: 3 });
+    const env = peer('198.51.100.20');
+    const url = 'http://localhost/unsubscribe?token=6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a';
+    const answers = [
+      await app.request(url, {}, env),
+      await app.request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click' }, env),
+      await app.request(url, { method: 'PUT' }, env),
+      await app.request(url, {}, env), // over the limit: 429
+    ];
+    expect(answers.map((r) => r.status)).toEqual([404, 404, 405, 429]);
+    const broken = testApp({ ...db, transactionAs: () => Promise.reject(new Error('down')) } as Db);
+    answers.push(await broken.request(url));
+    expect(answers[4].status).toBe(500);
+    for (const res of answers) expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const home = await app.request('http://localhost/healthz');
+    expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
