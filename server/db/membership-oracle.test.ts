@@ -11,6 +11,7 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,
+  postgresDatabase,
   seedPgliteDir,
   TEST_DATABASE_URL,
   testDatabases,
@@ -112,25 +113,34 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
   });
 });
 
-const servers: { name: string; env: () => Promise<Record<string, string>> }[] = [
+interface ServerDatabase {
+  name: string;
+  /** The server's settings, and what to drop afterwards. */
+  env: () => Promise<{ settings: Record<string, string>; dispose: () => Promise<void> }>;
+}
+const servers: ServerDatabase[] = [
   {
     name: 'PGlite',
     env: async () => {
       const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-'));
       await seedPgliteDir(dir);
-      return { DATA_DIR: dir };
+      return { settings: { DATA_DIR: dir }, dispose: async () => {} };
     },
   },
 ];
 if (TEST_DATABASE_URL) {
-  const pgDb = testDatabases().find((d) => d.name === 'postgres');
+  const adminUrl = TEST_DATABASE_URL;
   servers.push({
     name: 'PostgreSQL',
     env: async () => {
-      // A database of its own, migrated by the server itself at start.
-      const opened = await pgDb!.open();
-      await opened.close();
-      return { DATA_DIR: mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-')), DATABASE_URL: pgDb!.url! };
+      // A database of its own (migrated here; the server finds nothing left to apply).
+      const database = postgresDatabase(adminUrl);
+      const db = await database.open();
+      const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-'));
+      return {
+        settings: { DATA_DIR: dir, DATABASE_URL: database.url ?? '' },
+        dispose: () => database.dispose(db),
+      };
     },
   });
 }
@@ -138,13 +148,16 @@ if (TEST_DATABASE_URL) {
 describe.each(servers)('supabase-js against the real server on $name', ({ env }) => {
   let server: ServerProcess;
   let dataDir: string;
+  let dispose = async () => {};
   beforeAll(async () => {
-    const settings = await env();
-    dataDir = settings.DATA_DIR;
-    server = await startServer(settings);
+    const opened = await env();
+    dataDir = opened.settings.DATA_DIR;
+    dispose = opened.dispose;
+    server = await startServer(opened.settings);
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
+    await dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
