@@ -82,6 +82,9 @@ export function createApp({
     await next();
     const headers = c.res.headers;
     for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]);
+    // The unsubscribe token is in the URL: no Referer from any of its answers (429s and errors
+    // included), whatever the site-wide policy says.
+    if (c.req.path.startsWith('/unsubscribe')) headers.set('Referrer-Policy', 'no-referrer');
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', STRICT_CSP);
     log?.(
       `${c.req.method} ${loggable(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,

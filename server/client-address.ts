@@ -34,9 +34,10 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
 }
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`. */
-const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+export const unmapped = (address: string) =>
+  address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
-function isTrusted(list: BlockList, address: string): boolean {
+export function isTrusted(list: BlockList, address: string): boolean {
   const family = isIP(address);
   return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }

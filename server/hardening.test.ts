@@ -103,12 +103,32 @@ describe('per-address limits on every anonymous path', () => {
     expect(rateKey('10.1.2.3')).toBe('10.1.2.3');
   });
 
-  it('keep a bounded map however many addresses appear in one minute', () => {
+  const address = (i: number) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`;
+
+  it('keep a bounded map however many addresses appear in one minute, and never share a budget', () => {
     const limiter = createRateLimiter(1, () => 1_000, 100);
-    for (let i = 0; i < 10_000; i++) limiter.hit(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
-    expect(limiter.size).toBeLessThanOrEqual(101);
-    // Past the bound, new addresses share one budget: the flood limits itself.
+    for (let i = 0; i < 10_000; i++) limiter.hit(address(i));
+    expect(limiter.size).toBeLessThanOrEqual(100);
+    // Past the bound, a new address still has its own budget (issue 27), and only its own.
+    expect(limiter.hit('192.0.2.200')).toBeNull();
     expect(limiter.hit('192.0.2.200')).not.toBeNull();
+  });
+
+  it('keep holding back a flooding address while strangers come and go', () => {
+    const limiter = createRateLimiter(3, () => 1_000, 1_000);
+    for (let i = 0; i < 4; i++) limiter.hit('198.51.100.1');
+    // More strangers than the table holds, each under its limit: they make room among themselves.
+    for (let i = 0; i < 20_500; i++) expect(limiter.hit(address(i))).toBeNull();
+    expect(limiter.size).toBeLessThanOrEqual(1_000);
+    expect(limiter.hit('198.51.100.1')).not.toBeNull();
+    expect(limiter.hit('203.0.113.77')).toBeNull();
+  });
+
+  it('keep the table bounded even when every tracked address is held back', () => {
+    const limiter = createRateLimiter(1, () => 1_000, 100);
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 300; i++) limiter.hit(address(i));
+    expect(limiter.size).toBeLessThanOrEqual(100);
+    expect(limiter.hit('203.0.113.78')).toBeNull();
   });
 });
 
@@ -184,5 +204,26 @@ describe('the request log and fatal errors', () => {
     });
     await wasm.request('http://localhost/healthz');
     expect(again[0]).toMatch(/^the embedded database aborted/);
+  });
+});
+
+describe('Referrer-Policy on /unsubscribe', () => {
+  it('is no-referrer on every answer, the site-wide policy elsewhere', async () => {
+    const app = testApp(db, { requestRateLimit: 3 });
+    const env = peer('198.51.100.20');
+    const url = 'http://localhost/unsubscribe?token=6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a';
+    const answers = [
+      await app.request(url, {}, env),
+      await app.request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click' }, env),
+      await app.request(url, { method: 'PUT' }, env),
+      await app.request(url, {}, env), // over the limit: 429
+    ];
+    expect(answers.map((r) => r.status)).toEqual([404, 404, 405, 429]);
+    const broken = testApp({ ...db, transactionAs: () => Promise.reject(new Error('down')) } as Db);
+    answers.push(await broken.request(url));
+    expect(answers[4].status).toBe(500);
+    for (const res of answers) expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const home = await app.request('http://localhost/healthz');
+    expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 });

@@ -6,7 +6,13 @@ import { createApp } from './app.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase, type OpenedDb } from './db/open.ts';
 import { resolveServiceRoleKey } from './service-key.ts';
-import { MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
+import { isTrusted, trustedProxies } from './client-address.ts';
+import {
+  capConnectionsPerClient,
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_CLIENT,
+  SERVER_LIMITS,
+} from './limits.ts';
 import { retentionNotice } from './retention.ts';
 import { settingsOrExit } from './settings.ts';
 
@@ -59,6 +65,10 @@ const server = serve(
 ) as Server;
 // Beyond this many open connections the kernel's backlog waits; no client holds them all.
 server.maxConnections = MAX_CONNECTIONS;
+const proxies = trustedProxies(settings.trustProxy);
+capConnectionsPerClient(server, MAX_CONNECTIONS_PER_CLIENT, (address) =>
+  proxies ? isTrusted(proxies, address) : false,
+);
 
 /** What an operator can change when the address cannot be listened on: the setting, named. */
 function listenAdvice(code: string | undefined): string {

@@ -2,6 +2,8 @@
 // sent in well under a second; these leave room for a slow phone on a campus network and none
 // for a client that trickles its headers (slowloris) or parks idle sockets.
 import type { ServerOptions } from 'node:http';
+import type { Server as NetServer, Socket } from 'node:net';
+import { rateKey, unmapped } from './client-address.ts';
 
 export const SERVER_LIMITS: ServerOptions = {
   /** The whole header block must arrive within this. */
@@ -18,3 +20,38 @@ export const SERVER_LIMITS: ServerOptions = {
 
 /** Open connections at once; a browser opens a handful, a proxy reuses a pool. */
 export const MAX_CONNECTIONS = 1_000;
+
+/** Open connections one client may hold when it connects directly: a quarter of the whole, so
+ * no single address can take them all, and still room for a lecture hall behind one NAT address
+ * (a browser opens up to six, each kept open 5 s after its last request). A proxy named in
+ * TRUST_PROXY is not capped: every visitor comes through its connections. */
+export const MAX_CONNECTIONS_PER_CLIENT = MAX_CONNECTIONS / 4;
+
+/**
+ * Closes, as it arrives, a connection beyond `max` open ones from the same client (an IPv4
+ * address, an IPv6 /64). The table only holds clients with an open connection, so it is bounded
+ * by MAX_CONNECTIONS.
+ */
+export function capConnectionsPerClient(
+  server: NetServer,
+  max: number,
+  isProxy: (address: string) => boolean,
+): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = unmapped(socket.remoteAddress ?? '');
+    if (!address || isProxy(address)) return;
+    const key = rateKey(address);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+}

@@ -143,6 +143,24 @@ describe('settings', () => {
     );
   });
 
+  it('refuses a service-role key equal to the anon key (the anon key is in every page)', () => {
+    const same = 'k'.repeat(40);
+    const refused = `Invalid setting SUPABASE_SERVICE_ROLE_KEY: expected the project's secret service-role key, not the anon key (the anon key is public: it is in every page), got "(hidden)"`;
+    expect(() =>
+      loadSettings({ SUPABASE_ANON_KEY: same, SUPABASE_SERVICE_ROLE_KEY: same }),
+    ).toThrow(refused);
+    // Unset, the anon key is the documented local one: that one is public too.
+    expect(() => loadSettings({ SUPABASE_SERVICE_ROLE_KEY: LOCAL_ANON_KEY })).toThrow(refused);
+    expect(loadSettings({ SUPABASE_SERVICE_ROLE_KEY: same }).serviceRoleKey).toBe(same);
+    const result = spawnSync(process.execPath, ['server/index.ts'], {
+      env: { ...process.env, SUPABASE_ANON_KEY: same, SUPABASE_SERVICE_ROLE_KEY: same },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`${refused}\n`);
+  });
+
   it('makes the server exit 1 with exactly one line for a bad setting', () => {
     const result = spawnSync(process.execPath, ['server/index.ts'], {
       env: { ...process.env, PORT: 'abc' },

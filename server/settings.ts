@@ -34,122 +34,152 @@ export class SettingError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-// Every field takes the raw text (absent, or empty after trimming, is undefined) and either
-// returns its value or adds one issue whose message is what was expected.
-const raw = z.string().optional();
-const present = (value: string | undefined) => {
-  const trimmed = value?.trim();
+// Each setting is its environment variable's text: absent or blank is unset, surrounding spaces
+// are dropped, then zod's own checks decide. The check's message is what was expected, so the one
+// line reads "Invalid setting NAME: expected <message>, got <value>".
+const blank = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
   return trimmed ? trimmed : undefined;
 };
+const setting = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema);
 
 function integer(fallback: number, min: number, max: number) {
-  return raw.transform((value, ctx) => {
-    const text = present(value);
-    if (text === undefined) return fallback;
-    const n = Number(text);
-    if (/^\d+$/.test(text) && n >= min && n <= max) return n;
-    ctx.addIssue({ code: 'custom', message: `an integer ${min}-${max}` });
-    return z.NEVER;
-  });
+  const error = `an integer ${min}-${max}`;
+  return setting(
+    z.coerce
+      .number({ error })
+      .int({ error })
+      .min(min, { error })
+      .max(max, { error })
+      .default(fallback),
+  );
 }
 
 function decimal(fallback: number, max: number) {
-  return raw.transform((value, ctx) => {
-    const text = present(value);
-    if (text === undefined) return fallback;
-    if (/^\d+(\.\d+)?$/.test(text) && Number(text) <= max) return Number(text);
-    ctx.addIssue({ code: 'custom', message: `a number 0-${max}` });
-    return z.NEVER;
-  });
+  const error = `a number 0-${max}`;
+  return setting(
+    z.coerce.number({ error }).min(0, { error }).max(max, { error }).default(fallback),
+  );
 }
 
-function url(protocols: string[], options: { secret?: boolean; noPath?: boolean } = {}) {
-  const expected = `a ${protocols.join(' or ')}// URL`;
-  return raw.transform((value, ctx) => {
-    const text = present(value);
-    if (text === undefined) return undefined;
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(text);
-    } catch {
-      parsed = undefined;
-    }
-    // An SMTP URL has nothing after host:port: a path means an unencoded / in the password, which
-    // would otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
-    if (options.noPath && parsed && (parsed.pathname.length > 1 || parsed.search || parsed.hash))
-      parsed = undefined;
-    if (parsed && protocols.includes(parsed.protocol)) return text;
-    ctx.addIssue({
-      code: 'custom',
-      // A URL with a login is never echoed, not even in part: a password with / or @ in it
-      // spreads over the whole URL, so nothing of it can safely be shown.
-      message: options.secret
-        ? `${expected}, with / @ : in the user or password percent-encoded (%2F %40 %3A)`
-        : expected,
-      params: options.secret ? { got: HIDDEN_VALUE } : undefined,
-    });
-    return z.NEVER;
-  });
+/** What a URL setting expects; a URL with a login is never echoed (see SECRET_URLS), so it
+ * says how to write one that parses. */
+function expectedUrl(protocols: string[], secret: boolean): string {
+  const expected = `a ${protocols.map((p) => `${p}:`).join(' or ')}// URL`;
+  return secret
+    ? `${expected}, with / @ : in the user or password percent-encoded (%2F %40 %3A)`
+    : expected;
 }
 
-const text = (fallback?: string) => raw.transform((value) => present(value) ?? fallback);
+/** Protocols without their colon, e.g. ['http', 'https']. */
+function url(protocols: string[], { secret = false } = {}) {
+  const error = expectedUrl(protocols, secret);
+  return z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error });
+}
 
-const key = raw.transform((value, ctx) => {
-  const text = present(value);
-  if (text === undefined || (text.length >= 20 && !/\s/.test(text))) return text;
-  ctx.addIssue({ code: 'custom', message: 'a key of at least 20 characters without spaces' });
-  return z.NEVER;
-});
+const text = (fallback?: string) => setting(z.string().optional()).transform((v) => v ?? fallback);
 
-const mailbox = raw.transform((value, ctx) => {
-  const text = present(value);
-  if (text === undefined || /^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(text)) return text;
-  ctx.addIssue({ code: 'custom', message: 'Name <address@domain>' });
-  return z.NEVER;
-});
+const key = setting(
+  z
+    .string()
+    .regex(/^\S{20,}$/, { error: 'a key of at least 20 characters without spaces' })
+    .optional(),
+);
 
 /**
  * A comma-separated list of proxy addresses and CIDR ranges. `off` (and the old 0/false/no) means
  * none; the old `on` is refused, because it trusted whoever sent the header.
  */
-const proxies = raw.transform((value, ctx) => {
-  const text = present(value);
-  if (text === undefined || /^(0|false|no|off|none)$/i.test(text)) return [];
-  const entries = text.split(',').map((e) => e.trim());
-  const bad = entries.find((entry) => !parseProxyEntry(entry));
-  if (bad === undefined) return entries;
-  ctx.addIssue({
-    code: 'custom',
-    message: "the proxy's addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8 (or off)",
-    params: { got: bad }, // the one entry that is wrong, not the whole list
-  });
-  return z.NEVER;
-});
+const proxies = setting(z.string().optional())
+  .transform((v) => (v === undefined || /^(0|false|no|off|none)$/i.test(v) ? [] : v.split(',')))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .trim()
+        .refine((entry) => parseProxyEntry(entry) !== null, {
+          error: "the proxy's addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8 (or off)",
+        }),
+    ),
+  );
 
-/** Setting name → its check and default. The keys are the environment variables. */
-const SCHEMA = z.object({
+// The settings by the process that reads them, as one schema (a setting read by several
+// processes is listed with the first). The keys are the environment variables.
+
+/** The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
+ * database settings too, to find the same list. */
+const SERVER = {
   PORT: integer(3000, 0, 65535),
   HOST: text('0.0.0.0'),
   DATA_DIR: text('.data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:'], { secret: true }),
+  DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
   SUPABASE_ANON_KEY: key,
   /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
   SUPABASE_SERVICE_ROLE_KEY: key,
   SIGNUP_RATE_LIMIT: integer(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
   REQUEST_RATE_LIMIT: integer(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
   TRUST_PROXY: proxies,
-  SUPABASE_URL: url(['http:', 'https:']),
+};
+
+/** `npm run dev`. */
+const DEV = {
   API_PORT: integer(3001, 1, 65535),
-  SMTP_URL: url(['smtp:', 'smtps:'], { secret: true, noPath: true }),
-  MAIL_FROM: mailbox,
-  SITE_URL: url(['http:', 'https:']),
-  UNSUBSCRIBE_URL: url(['http:', 'https:']),
+};
+
+/** The organiser commands (`npm run subscribers`, `npm run announce`). */
+const ORGANISER = {
+  SUPABASE_URL: setting(url(['http', 'https']).optional()),
+  SMTP_URL: setting(
+    url(['smtp', 'smtps'], { secret: true })
+      // Nothing after host:port: a path means an unencoded / in the password, which would
+      // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
+      .refine(
+        (value) => {
+          // Runs even when the URL check above failed: only judge what parses.
+          const parsed = URL.parse(value);
+          return !parsed || (parsed.pathname.length <= 1 && !parsed.search && !parsed.hash);
+        },
+        { error: expectedUrl(['smtp', 'smtps'], true) },
+      )
+      .optional(),
+  ),
+  MAIL_FROM: setting(
+    z
+      .string()
+      .regex(/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, { error: 'Name <address@domain>' })
+      .optional(),
+  ),
+  /** The site's public origin; the Astro build reads it too. */
+  SITE_URL: setting(url(['http', 'https']).optional()),
+  UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
   ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
   ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
   ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
   ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
-  PUBLIC_SUPABASE_URL: url(['http:', 'https:']),
+};
+
+/** The Astro build. */
+const BUILD = {
+  PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
+};
+
+const SCHEMA = z.object({ ...SERVER, ...DEV, ...ORGANISER, ...BUILD }).superRefine((v, ctx) => {
+  // The anon key is in every page; a service-role key equal to it hands every visitor the
+  // service role, which bypasses row security.
+  const anonKey = v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
+  if (v.SUPABASE_SERVICE_ROLE_KEY !== undefined && v.SUPABASE_SERVICE_ROLE_KEY === anonKey)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SUPABASE_SERVICE_ROLE_KEY'],
+      message:
+        "the project's secret service-role key, not the anon key (the anon key is public: it is in every page)",
+    });
 });
+
+/** URLs that carry a login: never echoed, not even in part (a password with / or @ in it
+ * spreads over the whole URL). */
+const SECRET_URLS = new Set(['DATABASE_URL', 'SMTP_URL']);
 
 function toSettings(v: z.output<typeof SCHEMA>) {
   return {
@@ -198,6 +228,7 @@ export type Settings = ReturnType<typeof toSettings>;
 /** What a bad value is shown as: never a key, never a URL's login. */
 function shown(name: string, value: string): string {
   if (/KEY$/.test(name)) return '(hidden)';
+  if (SECRET_URLS.has(name)) return HIDDEN_VALUE;
   if (/_URL$/.test(name)) return value.replace(/\/\/[^@/]*@/, '//***@');
   return value;
 }
@@ -205,12 +236,14 @@ function shown(name: string, value: string): string {
 export function loadSettings(env: Env): Settings {
   const input: Record<string, string | undefined> = {};
   for (const name of Object.keys(SCHEMA.shape)) input[name] = env[name];
-  const result = SCHEMA.safeParse(input);
+  const result = SCHEMA.safeParse(input, { reportInput: true });
   if (result.success) return toSettings(result.data);
   const issue = result.error.issues[0];
   const name = String(issue.path[0]);
-  const got = (issue as { params?: { got?: string } }).params?.got ?? present(env[name]) ?? '';
-  throw new SettingError(name, issue.message, shown(name, got));
+  // One entry of a list (TRUST_PROXY) is shown alone, not the whole list.
+  const got =
+    issue.path.length > 1 && typeof issue.input === 'string' ? issue.input : blank(env[name]);
+  throw new SettingError(name, issue.message, shown(name, typeof got === 'string' ? got : ''));
 }
 
 /** The process environment over `.env` (if present): what a user sets on the command line wins. */

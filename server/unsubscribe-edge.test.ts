@@ -3,7 +3,7 @@
 // over HTTP with the anon key, exactly as it does on Supabase, and is itself reached over HTTP.
 // (server/unsubscribe-deno.test.ts runs the same function under the real Deno runtime.)
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
 import { EVENT_SHORT_NAME } from '../src/content/event.ts';
 import { pageCsp } from './csp.ts';
@@ -129,8 +129,28 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
   it('a database that will not answer is a 500, never a false "unsubscribed"', async () => {
     const broken = createEdgeUnsubscribe({ supabaseUrl: api.origin, anonKey: 'wrong-key-wrong' });
     const token = await tokenOf('ann@example.org');
-    await expect(broken(new Request(url(token), ONE_CLICK))).rejects.toThrow(/HTTP 401/);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await broken(new Request(url(token), ONE_CLICK));
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/HTTP 401/));
+    logged.mockRestore();
+    expect(res.status).toBe(500);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await res.text()).not.toMatch(/unsubscribed/i);
     expect(await storedEmails(db)).toHaveLength(2);
+  });
+
+  it('says no-referrer on every answer (the token is in the URL)', async () => {
+    const token = await tokenOf('ann@example.org');
+    const answers = [
+      await fetch(url(token)),
+      await fetch(url(token), { method: 'HEAD' }),
+      await fetch(url('nope')),
+      await fetch(url('nope'), ONE_CLICK),
+      await fetch(url(token), { method: 'PUT' }),
+      await fetch(url(token), ONE_CLICK),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 404, 404, 405, 200]);
+    for (const res of answers) expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   });
 });
 

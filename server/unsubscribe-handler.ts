@@ -98,6 +98,12 @@ function text(body: string, status: number, extra: Record<string, string> = {}):
   });
 }
 
+/** The answer where the database could not be asked (the Edge Function; the own server's
+ * onError answers for itself): it claims nothing, and keeps the token out of any Referer. */
+export function unavailable(): Response {
+  return text('Something went wrong on our side. Try the link again in a few minutes.\n', 500);
+}
+
 export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: UnsubscribeOptions) {
   const tokenOf = (request: Request) => {
     const value = new URL(request.url).searchParams.get('token') ?? '';

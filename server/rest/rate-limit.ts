@@ -1,18 +1,28 @@
-// Per-address limits. Fixed one-minute windows shared by every address: O(1) per request, and
-// memory bounded twice over: by the addresses seen in one minute, and by MAX_TRACKED (beyond it,
-// addresses not yet seen share one budget, so a flood of spoofed sources cannot grow the map).
+// Per-address limits. Fixed one-minute windows shared by every address: O(1) per request.
+// Memory is bounded by MAX_TRACKED keys whatever a flood does, and no two keys ever share a
+// budget: when the table is full, a new key takes the place of the longest-known key that is
+// still under its limit (it loses a little of a count that was not stopping it), and only when
+// every tracked key is already held back does the oldest of those make room. So a stranger is
+// never refused for a flood it took no part in, and a flood has to come from more than
+// MAX_TRACKED keys a minute, each at the limit, before any of them gets a second budget.
 import { rateKey } from '../client-address.ts';
 import { HTTP, RestError } from './errors.ts';
 
 const WINDOW_MS = 60_000;
-const MAX_TRACKED = 20_000;
-const OVERFLOW = '(overflow)';
+/** About 2 MB at most: a key is one short string and one small number. */
+export const MAX_TRACKED = 20_000;
 
 export interface RateLimiter {
   /** null when allowed; otherwise the seconds until the caller may try again. */
   hit(address: string): number | null;
-  /** Addresses counted in the current window (for tests and the soak). */
+  /** Keys counted in the current window (for tests and the soak). */
   readonly size: number;
+}
+
+/** Deletes and returns the first key of a Map (its oldest insertion). */
+function dropOldest(map: Map<string, number>): void {
+  const first = map.keys().next();
+  if (!first.done) map.delete(first.value);
 }
 
 export function createRateLimiter(
@@ -21,23 +31,41 @@ export function createRateLimiter(
   maxTracked = MAX_TRACKED,
 ): RateLimiter {
   let windowEnd = 0;
-  let counts = new Map<string, number>();
+  // Two tables, so making room is O(1): keys still under the limit, and keys at or over it.
+  let under = new Map<string, number>();
+  let held = new Map<string, number>();
   return {
     hit(address) {
       if (perMinute <= 0) return null;
       const t = now();
       if (t >= windowEnd) {
         windowEnd = t - (t % WINDOW_MS) + WINDOW_MS;
-        counts = new Map();
+        under = new Map();
+        held = new Map();
       }
-      let key = rateKey(address);
-      if (!counts.has(key) && counts.size >= maxTracked) key = OVERFLOW;
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      return count > perMinute ? Math.max(1, Math.ceil((windowEnd - t) / 1000)) : null;
+      const key = rateKey(address);
+      const retryAfter = () => Math.max(1, Math.ceil((windowEnd - t) / 1000));
+      const over = held.get(key);
+      if (over !== undefined) {
+        held.set(key, over + 1);
+        return retryAfter();
+      }
+      let count = under.get(key);
+      if (count === undefined) {
+        if (under.size + held.size >= maxTracked) dropOldest(under.size > 0 ? under : held);
+        count = 0;
+      }
+      count += 1;
+      if (count >= perMinute) {
+        under.delete(key);
+        held.set(key, count);
+      } else {
+        under.set(key, count);
+      }
+      return count > perMinute ? retryAfter() : null;
     },
     get size() {
-      return counts.size;
+      return under.size + held.size;
     },
   };
 }

@@ -89,20 +89,29 @@ export function createRestApp(options: RestOptions) {
   });
   app.use(restBodyLimit());
 
-  app.all('/rpc/*', (c) => {
+  // Handlers run in the order they are registered, and the first answer (or throw) ends the
+  // request: so the function calls come first, and each path's last route refuses any method
+  // not routed above it.
+  app.use('/rpc/*', async (c, next) => {
     checkProfile(c);
-    if (c.req.method !== 'POST') throw unsupported(c.req.method);
-    return rpc(c, c.get('role'), c.get('client'), rest(c, '/rpc/'));
+    await next();
   });
-  app.all('*', (c) => {
+  app.post('/rpc/*', (c) => rpc(c, c.get('role'), c.get('client'), rest(c, '/rpc/')));
+  app.all('/rpc/*', (c) => {
+    throw unsupported(c.req.method);
+  });
+
+  app.use('*', async (c, next) => {
     checkTable(rest(c, '/rest/v1/'));
     checkProfile(c);
-    const method = c.req.method;
-    const role = c.get('role');
-    if (method === 'POST') return insert(c, role, c.get('client'));
-    if (method === 'GET' || method === 'HEAD') return select(c, role);
-    if (method === 'PATCH' || method === 'PUT' || method === 'DELETE') return refuseWrite(c, role);
-    throw unsupported(method);
+    await next();
+  });
+  app.post('*', (c) => insert(c, c.get('role'), c.get('client')));
+  // HEAD too: Hono answers it from the GET route (select sends no body for HEAD).
+  app.get('*', (c) => select(c, c.get('role')));
+  app.on(['PATCH', 'PUT', 'DELETE'], '*', (c) => refuseWrite(c, c.get('role')));
+  app.all('*', (c) => {
+    throw unsupported(c.req.method);
   });
   return app;
 }

@@ -1,7 +1,11 @@
 // The unsubscribe link on hosted Supabase: the own server's handler, asking the database over
 // PostgREST (`POST /rest/v1/rpc/<fn>`) with the anon key, as any visitor could. Web APIs only,
 // so Node (the tests) and Deno (the Edge Function) run it alike.
-import { createUnsubscribeHandler, type AskDatabase } from '../../../server/unsubscribe-handler.ts';
+import {
+  createUnsubscribeHandler,
+  unavailable,
+  type AskDatabase,
+} from '../../../server/unsubscribe-handler.ts';
 
 export interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
@@ -26,10 +30,20 @@ export function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
 }
 
 export function createEdgeUnsubscribe(env: EdgeEnv): (request: Request) => Promise<Response> {
-  return createUnsubscribeHandler({
+  const handle = createUnsubscribeHandler({
     ask: askOverRest(env.supabaseUrl, env.anonKey),
     home: env.siteUrl?.replace(/\/+$/, '') ?? '',
     // Hosted Supabase serves no HTML to GET: see unsubscribe-page.ts.
     isGetPlainText: true,
   });
+  // Deno's own answer to a throw carries none of our headers: every answer here is ours, so
+  // every one says no-referrer (the token is in this URL).
+  return async (request) => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      console.error(`unsubscribe: ${(error as Error).message}`);
+      return unavailable();
+    }
+  };
 }

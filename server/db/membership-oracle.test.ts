@@ -1,0 +1,184 @@
+// Migration 20261126020000: a multi-row anonymous insert answers the same whatever the list
+// holds, so no stranger learns who signed up (issue 27). Through the server's routes and in SQL
+// on PGlite and PostgreSQL (TEST_DATABASE_URL), and through the unmodified supabase-js client
+// against the real server process on each.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test-support/app.ts';
+import {
+  POSTGRES_SKIP_REASON,
+  postgresDatabase,
+  seedPgliteDir,
+  TEST_DATABASE_URL,
+  testDatabases,
+} from '../../test-support/databases.ts';
+import { startServer, type ServerProcess } from '../../test-support/server-process.ts';
+import type { Db } from './types.ts';
+
+if (!TEST_DATABASE_URL)
+  describe.skip(POSTGRES_SKIP_REASON, () => it('no membership oracle on PostgreSQL'));
+
+const ON_LIST = 'member@example.org';
+const OTHER = 'stranger@example.org';
+
+/** The probes a stranger could send: every one names the address on the list. */
+const PROBES: { email: string }[][] = [
+  [{ email: ON_LIST }, { email: ON_LIST }],
+  [{ email: ON_LIST }, { email: OTHER }],
+  [{ email: OTHER }, { email: ON_LIST }],
+  [{ email: ' Member@Example.org ' }, { email: OTHER }],
+  [{ email: ON_LIST }, { email: OTHER }, { email: 'third@example.org' }],
+];
+
+describe.each(testDatabases())('no membership oracle on $name', (database) => {
+  let db: Db;
+  let app: ReturnType<typeof testApp>;
+
+  beforeAll(async () => {
+    db = await database.open();
+    app = testApp(db);
+  });
+  afterAll(() => database.dispose(db));
+  beforeEach(() => database.reset(db));
+
+  const answer = async (rows: unknown) => {
+    const res = await app.request(ENDPOINT, {
+      method: 'POST',
+      headers: clientHeaders(ANON),
+      body: JSON.stringify(rows),
+    });
+    return { status: res.status, body: await res.text() };
+  };
+
+  it('answers a multi-row anonymous insert the same whether or not the address is on the list', async () => {
+    const whenAbsent = [];
+    for (const probe of PROBES) whenAbsent.push(await answer(probe));
+    expect(await storedEmails(db)).toEqual([]);
+
+    expect((await answer({ email: ON_LIST })).status).toBe(201);
+    const whenPresent = [];
+    for (const probe of PROBES) whenPresent.push(await answer(probe));
+
+    expect(whenPresent).toEqual(whenAbsent);
+    for (const { status, body } of whenPresent) {
+      expect(status).toBe(400);
+      expect(JSON.parse(body)).toMatchObject({ code: 'P0001', message: 'one sign-up per request' });
+    }
+    expect(await storedEmails(db)).toEqual([ON_LIST]);
+  });
+
+  it('keeps the single-row duplicate: 409 23505, any case, nothing stored twice', async () => {
+    expect((await answer({ email: ON_LIST })).status).toBe(201);
+    const again = await answer({ email: 'MEMBER@example.org' });
+    expect(again.status).toBe(409);
+    expect(JSON.parse(again.body)).toMatchObject({ code: '23505' });
+    expect((await answer([{ email: ON_LIST }])).status).toBe(409);
+    expect(await storedEmails(db)).toEqual([ON_LIST]);
+  });
+
+  it('holds in SQL for anon (as PostgREST inserts an array), whatever the list holds', async () => {
+    const probeInSql = async () => {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.exec('set local role anon');
+          await tx.query(
+            `insert into public.tedxcommunity_emails (email)
+             select email from json_populate_recordset(null::public.tedxcommunity_emails, $1::json)`,
+            [JSON.stringify([{ email: ON_LIST }, { email: ON_LIST }])],
+          );
+        });
+        return 'stored';
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+    };
+    const absent = await probeInSql();
+    await answer({ email: ON_LIST });
+    expect(await probeInSql()).toBe(absent);
+    expect(absent).toBe('P0001');
+  });
+
+  it('still refuses a duplicate in a service-role import, at the end of its statement', async () => {
+    await answer({ email: ON_LIST });
+    await expect(
+      db.exec(
+        `insert into public.tedxcommunity_emails (email) values ('new@example.org'), ('${ON_LIST}')`,
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await storedEmails(db)).toEqual([ON_LIST]);
+  });
+});
+
+interface ServerDatabase {
+  name: string;
+  /** The server's settings, and what to drop afterwards. */
+  env: () => Promise<{ settings: Record<string, string>; dispose: () => Promise<void> }>;
+}
+const servers: ServerDatabase[] = [
+  {
+    name: 'PGlite',
+    env: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-'));
+      await seedPgliteDir(dir);
+      return { settings: { DATA_DIR: dir }, dispose: async () => {} };
+    },
+  },
+];
+if (TEST_DATABASE_URL) {
+  const adminUrl = TEST_DATABASE_URL;
+  servers.push({
+    name: 'PostgreSQL',
+    env: async () => {
+      // A database of its own (migrated here; the server finds nothing left to apply).
+      const database = postgresDatabase(adminUrl);
+      const db = await database.open();
+      const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-'));
+      return {
+        settings: { DATA_DIR: dir, DATABASE_URL: database.url ?? '' },
+        dispose: () => database.dispose(db),
+      };
+    },
+  });
+}
+
+describe.each(servers)('supabase-js against the real server on $name', ({ env }) => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let dispose = async () => {};
+  beforeAll(async () => {
+    const opened = await env();
+    dataDir = opened.settings.DATA_DIR;
+    dispose = opened.dispose;
+    server = await startServer(opened.settings);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gets the same error for a two-row probe before and after the address signs up', async () => {
+    const supabase = createClient(server.origin, LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const probe = async () => {
+      const { error, status } = await supabase
+        .from(SIGNUP_TABLE)
+        .insert([{ email: ON_LIST }, { email: ON_LIST }]);
+      return { status, error };
+    };
+    const before = await probe();
+    const signUp = await supabase.from(SIGNUP_TABLE).insert({ email: ON_LIST });
+    expect(signUp.error).toBeNull();
+    const after = await probe();
+    expect(after).toEqual(before);
+    expect(before.status).toBe(400);
+    expect(before.error).toMatchObject({ code: 'P0001' });
+    const duplicate = await supabase.from(SIGNUP_TABLE).insert({ email: ON_LIST });
+    expect(duplicate.error).toMatchObject({ code: '23505' });
+  });
+});

@@ -1,0 +1,142 @@
+// The real server process against a flood from many addresses (issue 27): 20,500 distinct
+// loopback source addresses (127.x.y.z, each its own TCP connection) sign up, then an address the
+// flood never used still signs up; and one client cannot hold every connection.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { seedPgliteDir } from '../test-support/databases.ts';
+import { startServer, type ServerProcess } from '../test-support/server-process.ts';
+import { MAX_CONNECTIONS_PER_CLIENT } from './limits.ts';
+import { MAX_TRACKED } from './rest/rate-limit.ts';
+
+const FLOOD = MAX_TRACKED + 500;
+/** Requests in flight at once: enough to be quick, few enough for two shared cores. */
+const PARALLEL = 24;
+
+let dir: string;
+let server: ServerProcess;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tedx-flood-'));
+  await seedPgliteDir(dir);
+  server = await startServer({ DATA_DIR: dir, SIGNUP_RATE_LIMIT: '1', REQUEST_RATE_LIMIT: '2' });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The n-th flood address: 127.1.0.1 onwards, never 127.0.0.1 nor the newcomer's. */
+const floodAddress = (n: number) => `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+
+/** One sign-up on a connection of its own from `localAddress`; resolves with the status. */
+function signUpFrom(localAddress: string, email: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ email });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        localAddress,
+        agent: false,
+        method: 'POST',
+        path: `/rest/v1/${SIGNUP_TABLE}`,
+        headers: {
+          apikey: LOCAL_ANON_KEY,
+          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('a flood from many addresses', () => {
+  it(`never spends the budget of an address it did not use (${FLOOD} flood addresses)`, async () => {
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < FLOOD) {
+        const n = next++;
+        const status = await signUpFrom(floodAddress(n), `flood${n}@example.org`);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    // Each flood address had its own budget of one sign-up.
+    expect(Object.fromEntries(statuses)).toEqual({ 201: FLOOD });
+    // ...and has spent it: the limit still holds for the flood. (With every tracked address at
+    // its limit, the 500 longest-known ones made room: the table stays bounded.)
+    for (const n of [FLOOD - 1, FLOOD - 2, FLOOD - 1000])
+      expect(await signUpFrom(floodAddress(n), `again${n}@example.org`)).toBe(429);
+    // An address the flood never used signs up.
+    expect(await signUpFrom('127.200.0.1', 'newcomer@example.org')).toBe(201);
+  }, 300_000);
+});
+
+describe('connections held by one client', () => {
+  const open = (localAddress: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: server.port, localAddress }, () =>
+        resolve(socket),
+      );
+      socket.on('error', reject);
+    });
+  /** Resolves true when the server closes the socket within `ms` having sent nothing. */
+  const closedUnanswered = (socket: Socket, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      let answered = false;
+      socket.on('data', () => (answered = true));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(!answered));
+      setTimeout(() => resolve(false), ms);
+    });
+  const healthFrom = (localAddress: string) =>
+    new Promise<number>((resolve, reject) => {
+      request(
+        { host: '127.0.0.1', port: server.port, localAddress, agent: false, path: '/healthz' },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+
+  it(`closes a connection beyond ${MAX_CONNECTIONS_PER_CLIENT} from one address; others are served`, async () => {
+    const held: Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_CLIENT; i++) held.push(await open('127.250.0.1'));
+      // The server has accepted them all (its own count is what the cap reads).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const extra = await open('127.250.0.1');
+      extra.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      expect(await closedUnanswered(extra, 5_000)).toBe(true);
+      expect(await healthFrom('127.250.0.2')).toBe(200);
+      // The client's own connections still work: it is capped, not banned.
+      held[0].write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      const answer = await new Promise<string>((resolve) => {
+        let text = '';
+        held[0].on('data', (chunk) => (text += chunk.toString()));
+        held[0].on('close', () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    // Once they are closed, the same address is served again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await healthFrom('127.250.0.1')).toBe(200);
+  }, 60_000);
+});
