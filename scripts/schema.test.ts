@@ -24,7 +24,7 @@ describe('supabase/schema.sql', () => {
     }
     expect(sql).toMatch(/^CREATE POLICY "Visitors can sign up" ON public.tedxcommunity_emails/m);
     expect(sql).toMatch(/^GRANT ALL ON FUNCTION public\.signup_form\(.*\) TO anon;$/m);
-    expect(sql).toMatch(/^CREATE UNIQUE INDEX tedxcommunity_emails_email_key /m);
+    expect(sql).toMatch(/ADD CONSTRAINT tedxcommunity_emails_email_key UNIQUE \(email\)/);
     // Only the public schema: not the migration ledger nor the roles' bootstrap.
     expect(sql).not.toContain('supabase_migrations');
   });

@@ -107,6 +107,33 @@ COMMENT ON FUNCTION public.signup_form(email text, first_name text, website text
 
 
 --
+-- Name: tedxcommunity_announce_check(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_check(p_campaign text, p_run_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  lease record;
+begin
+  select l.holder, l.run_id, l.expires_at into lease
+    from public.tedxcommunity_announce_leases l where l.campaign = p_campaign;
+  if not found or lease.run_id is distinct from p_run_id
+      or lease.expires_at <= pg_catalog.now() then
+    raise exception using
+      errcode = 'P0001',
+      message = pg_catalog.format('lease lost: campaign %s is not held by this run', p_campaign),
+      detail = case
+        when not found then 'nobody holds it now (it ended or was released)'
+        when lease.run_id is distinct from p_run_id then 'now held by ' || lease.holder
+        else 'its lease lapsed at ' || lease.expires_at::text end;
+  end if;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_announce_lease(text, text, uuid, integer, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -138,44 +165,73 @@ $$;
 
 
 --
--- Name: tedxcommunity_announce_next(text, bigint, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: tedxcommunity_announce_next(text, uuid, bigint, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) RETURNS TABLE(id bigint, email text, first_name text, token uuid)
+CREATE FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_run_id uuid, p_after bigint, p_limit integer) RETURNS TABLE(id bigint, email text, first_name text, token uuid)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.tedxcommunity_announce_check(p_campaign, p_run_id);
+  return query
+    select e.id, e.email::text, e.first_name::text, e.unsubscribe_token
+    from public.tedxcommunity_emails e
+    where e.id > p_after
+      and (
+        not exists (
+          select from public.tedxcommunity_deliveries d
+          where d.campaign = p_campaign and d.status = 'sent'
+        )
+        or not exists (
+          select from public.tedxcommunity_deliveries d
+          where d.campaign = p_campaign and d.status = 'sent'
+            and d.email_hash = public.tedxcommunity_email_hash(e.email)
+        )
+      )
+      and (
+        not exists (select from public.tedxcommunity_suppressed)
+        or not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
+      )
+    order by e.id
+    limit least(greatest(p_limit, 0), 1000);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_announce_preview(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_preview(p_campaign text) RETURNS TABLE(id bigint, email text, first_name text, token uuid)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select e.id, e.email::text, e.first_name::text, e.unsubscribe_token
   from public.tedxcommunity_emails e
-  where e.id > p_after
-    and (
-      not exists (
-        select from public.tedxcommunity_deliveries d
-        where d.campaign = p_campaign and d.status = 'sent'
-      )
-      or not exists (
-        select from public.tedxcommunity_deliveries d
-        where d.campaign = p_campaign and d.status = 'sent'
-          and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
-      )
+  where not exists (
+      select from public.tedxcommunity_deliveries d
+      where d.campaign = p_campaign and d.status = 'sent'
+        and d.email_hash = public.tedxcommunity_email_hash(e.email)
     )
-    and (
-      not exists (select from public.tedxcommunity_suppressed)
-      or not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
-    )
+    and not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
   order by e.id
-  limit least(greatest(p_limit, 0), 1000)
+  limit 1
 $$;
 
 
 --
--- Name: tedxcommunity_announce_record(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+-- Name: tedxcommunity_announce_record(text, uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+CREATE FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_run_id uuid, p_outcomes jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  written integer;
+begin
+  perform public.tedxcommunity_announce_check(p_campaign, p_run_id);
   with given as (
     select
       case when bare then (x #>> '{}')::bigint else (x ->> 'id')::bigint end as id,
@@ -192,16 +248,18 @@ CREATE FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes
     insert into public.tedxcommunity_suppressed (email, reason)
     select o.email, coalesce(o.error, 'bounced') from outcome o where o.status = 'bounced'
     on conflict do nothing
-  ), written as (
+  ), done as (
     insert into public.tedxcommunity_deliveries as d (campaign, email_hash, status, error)
-    select p_campaign, pg_catalog.sha256(pg_catalog.convert_to(o.email, 'UTF8')), o.status, o.error
+    select p_campaign, public.tedxcommunity_email_hash(o.email), o.status, o.error
     from outcome o
     on conflict (campaign, email_hash) do update
       set status = excluded.status, error = excluded.error, updated_at = pg_catalog.now()
       where d.status <> 'sent'
     returning 1
   )
-  select count(*)::integer from written
+  select count(*)::integer into written from done;
+  return written;
+end
 $$;
 
 
@@ -223,6 +281,30 @@ $$;
 
 
 --
+-- Name: tedxcommunity_announce_renew(text, uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_announce_renew(p_campaign text, p_run_id uuid, p_seconds integer) RETURNS TABLE(granted boolean, holder text, started_at timestamp with time zone, run_id uuid)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  update public.tedxcommunity_announce_leases l
+    set heartbeat_at = pg_catalog.now(),
+        expires_at = pg_catalog.now()
+          + pg_catalog.make_interval(secs => least(greatest(p_seconds, 5), 600))
+    where l.campaign = p_campaign and l.run_id = p_run_id and l.expires_at > pg_catalog.now();
+  return query
+    select coalesce(l.run_id = p_run_id and l.expires_at > pg_catalog.now(), false),
+      l.holder, l.started_at, l.run_id
+    from (select 1) one
+    left join public.tedxcommunity_announce_leases l on l.campaign = p_campaign;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_announce_status(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -236,7 +318,7 @@ CREATE FUNCTION public.tedxcommunity_announce_status(p_campaign text) RETURNS TA
     left join lateral (
       select 1 as hit from public.tedxcommunity_deliveries d
       where d.campaign = p_campaign and d.status = 'sent'
-        and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))
+        and d.email_hash = public.tedxcommunity_email_hash(e.email)
       limit 1
     ) sent on true
     left join lateral (
@@ -325,6 +407,7 @@ begin
   get diagnostics signups = row_count;
   delete from public.tedxcommunity_suppressed where true;
   get diagnostics suppressed = row_count;
+  update public.tedxcommunity_unsubscribed set email_hash = null where email_hash is not null;
   return pg_catalog.json_build_object(
     'erased', true, 'signups', signups, 'deliveries', deliveries, 'suppressed', suppressed);
 end
@@ -340,14 +423,15 @@ CREATE FUNCTION public.tedxcommunity_forget(p_email text) RETURNS json
     SET search_path TO ''
     AS $$
 declare
+  normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
   on_list boolean;
   suppressed boolean;
 begin
-  -- What `remove` deletes (the sign-up and its delivery records), by its own definition.
   on_list := public.tedxcommunity_remove(p_email);
-  delete from public.tedxcommunity_suppressed s
-    where s.email = pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
+  delete from public.tedxcommunity_suppressed s where s.email = normal;
   suppressed := found;
+  update public.tedxcommunity_unsubscribed u set email_hash = null
+    where u.email_hash = public.tedxcommunity_email_hash(normal);
   return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
 end
 $$;
@@ -365,8 +449,8 @@ declare
   normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
 begin
   delete from public.tedxcommunity_deliveries d
-    where d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(normal, 'UTF8'));
-  delete from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = normal;
+    where d.email_hash = public.tedxcommunity_email_hash(normal);
+  delete from public.tedxcommunity_emails e where e.email = normal;
   return found;
 end
 $$;
@@ -419,10 +503,22 @@ CREATE FUNCTION public.tedxcommunity_report(p_time_zone text) RETURNS jsonb
             where not exists (
               select 1 from public.tedxcommunity_deliveries d
               where d.campaign = c.campaign
-                and d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(e.email, 'UTF8'))))
+                and d.email_hash = public.tedxcommunity_email_hash(e.email)))
         ) order by c.campaign)
       from campaigns c), '[]')
   )
+$$;
+
+
+--
+-- Name: tedxcommunity_signup_count(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_signup_count() RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.count(*) from public.tedxcommunity_emails
 $$;
 
 
@@ -469,26 +565,11 @@ CREATE FUNCTION public.tedxcommunity_token(token text) RETURNS uuid
 --
 
 CREATE FUNCTION public.tedxcommunity_unsubscribe(token text) RETURNS boolean
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
-#variable_conflict use_variable
-declare
-  t uuid;
-begin
-  t := public.tedxcommunity_token(token);
-  if t is null then
-    return false;
-  end if;
-  delete from public.tedxcommunity_emails e where e.unsubscribe_token = t;
-  if found then
-    insert into public.tedxcommunity_unsubscribed as u (token) values (t)
-      on conflict do nothing;
-    return true;
-  end if;
-  return exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t);
-end
-$$;
+    AS $_$
+  select public.tedxcommunity_unsubscribe_link($1) <> 'unknown'
+$_$;
 
 
 --
@@ -507,6 +588,88 @@ CREATE FUNCTION public.tedxcommunity_unsubscribe_known(token text) RETURNS boole
     or exists (
       select 1 from public.tedxcommunity_unsubscribed u
       where u.token = public.tedxcommunity_token($1))
+$_$;
+
+
+--
+-- Name: tedxcommunity_unsubscribe_later_signup(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsubscribe_later_signup(t uuid) RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.id
+  from public.tedxcommunity_unsubscribed u
+  join public.tedxcommunity_emails e
+    on public.tedxcommunity_email_hash(e.email::text) = u.email_hash
+  where u.token = t and u.email_hash is not null
+  limit 1
+$$;
+
+
+--
+-- Name: tedxcommunity_unsubscribe_link(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsubscribe_link(token text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  t uuid;
+  gone text;
+  later bigint;
+begin
+  t := public.tedxcommunity_token(token);
+  if t is null then
+    return 'unknown';
+  end if;
+  delete from public.tedxcommunity_emails e where e.unsubscribe_token = t
+    returning e.email::text into gone;
+  if found then
+    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+      values (t, public.tedxcommunity_email_hash(gone))
+      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
+    return 'left';
+  end if;
+  if not exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t) then
+    return 'unknown';
+  end if;
+  later := public.tedxcommunity_unsubscribe_later_signup(t);
+  if later is null then
+    return 'left';
+  end if;
+  -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
+  delete from public.tedxcommunity_emails e where e.id = later
+    returning e.email::text, e.unsubscribe_token into gone, t;
+  insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+    values (t, public.tedxcommunity_email_hash(gone))
+    on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
+  return 'left_again';
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_unsubscribe_state(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_unsubscribe_state(token text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  -- $1, not its name: in SQL functions a column called token would win over the parameter.
+  select case
+    when exists (select 1 from public.tedxcommunity_emails e
+                 where e.unsubscribe_token = public.tedxcommunity_token($1)) then 'on'
+    when not exists (select 1 from public.tedxcommunity_unsubscribed u
+                     where u.token = public.tedxcommunity_token($1)) then 'unknown'
+    when public.tedxcommunity_unsubscribe_later_signup(public.tedxcommunity_token($1)) is not null
+      then 'back'
+    else 'off'
+  end
 $_$;
 
 
@@ -617,7 +780,8 @@ CREATE TABLE public.tedxcommunity_suppressed (
 
 CREATE TABLE public.tedxcommunity_unsubscribed (
     token uuid NOT NULL,
-    unsubscribed_at timestamp with time zone DEFAULT now() NOT NULL
+    unsubscribed_at timestamp with time zone DEFAULT now() NOT NULL,
+    email_hash bytea
 );
 
 
@@ -635,6 +799,14 @@ ALTER TABLE ONLY public.tedxcommunity_announce_leases
 
 ALTER TABLE ONLY public.tedxcommunity_deliveries
     ADD CONSTRAINT tedxcommunity_deliveries_pkey PRIMARY KEY (campaign, email_hash);
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_email_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_email_key UNIQUE (email) DEFERRABLE;
 
 
 --
@@ -669,17 +841,17 @@ CREATE INDEX tedxcommunity_emails_created_at_idx ON public.tedxcommunity_emails 
 
 
 --
--- Name: tedxcommunity_emails_email_key; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE UNIQUE INDEX tedxcommunity_emails_email_key ON public.tedxcommunity_emails USING btree (lower((email)::text));
-
-
---
 -- Name: tedxcommunity_emails_unsubscribe_token_key; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE UNIQUE INDEX tedxcommunity_emails_unsubscribe_token_key ON public.tedxcommunity_emails USING btree (unsubscribe_token);
+
+
+--
+-- Name: tedxcommunity_unsubscribed_email_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_unsubscribed_email_hash_idx ON public.tedxcommunity_unsubscribed USING btree (email_hash) WHERE (email_hash IS NOT NULL);
 
 
 --
@@ -746,6 +918,13 @@ GRANT ALL ON FUNCTION public.signup_form(email text, first_name text, website te
 
 
 --
+-- Name: FUNCTION tedxcommunity_announce_check(p_campaign text, p_run_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_check(p_campaign text, p_run_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION tedxcommunity_announce_lease(p_campaign text, p_holder text, p_run_id uuid, p_seconds integer, p_take_over uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -754,19 +933,27 @@ GRANT ALL ON FUNCTION public.tedxcommunity_announce_lease(p_campaign text, p_hol
 
 
 --
--- Name: FUNCTION tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION tedxcommunity_announce_next(p_campaign text, p_run_id uuid, p_after bigint, p_limit integer); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_after bigint, p_limit integer) TO service_role;
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_run_id uuid, p_after bigint, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_next(p_campaign text, p_run_id uuid, p_after bigint, p_limit integer) TO service_role;
 
 
 --
--- Name: FUNCTION tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION tedxcommunity_announce_preview(p_campaign text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_outcomes jsonb) TO service_role;
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_preview(p_campaign text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_preview(p_campaign text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_record(p_campaign text, p_run_id uuid, p_outcomes jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_run_id uuid, p_outcomes jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_run_id uuid, p_outcomes jsonb) TO service_role;
 
 
 --
@@ -775,6 +962,14 @@ GRANT ALL ON FUNCTION public.tedxcommunity_announce_record(p_campaign text, p_ou
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_announce_release(p_campaign text, p_run_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_announce_release(p_campaign text, p_run_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_announce_renew(p_campaign text, p_run_id uuid, p_seconds integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_announce_renew(p_campaign text, p_run_id uuid, p_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_announce_renew(p_campaign text, p_run_id uuid, p_seconds integer) TO service_role;
 
 
 --
@@ -833,6 +1028,14 @@ GRANT ALL ON FUNCTION public.tedxcommunity_report(p_time_zone text) TO service_r
 
 
 --
+-- Name: FUNCTION tedxcommunity_signup_count(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_signup_count() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_signup_count() TO service_role;
+
+
+--
 -- Name: FUNCTION tedxcommunity_signups_page(p_after bigint, p_limit integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -871,6 +1074,31 @@ GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe(token text) TO service_ro
 REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) TO anon;
 GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_known(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsubscribe_later_signup(t uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe_later_signup(t uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsubscribe_link(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe_link(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_link(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_link(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_unsubscribe_state(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_unsubscribe_state(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_state(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_state(token text) TO service_role;
 
 
 --
