@@ -24,7 +24,7 @@ type Scalar = string | number | boolean | null;
  * A nested object or array, kept as its JSON text (what Postgres would make of it for a text
  * column), so the database never parses deep structures and the type check still sees it.
  */
-export class NestedValue {
+class NestedValue {
   readonly text: string;
   constructor(value: object) {
     this.text = JSON.stringify(value);

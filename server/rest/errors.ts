@@ -60,7 +60,7 @@ export const emptyOrInvalidJson = () => pgrst(HTTP.badRequest, 'PGRST102', 'Empt
  * 42501 (insufficient privilege) is not here: it depends on the role (see statusForPgError).
  * Anything unlisted is the caller's fault: 400.
  */
-export const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
+const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
   ['08', HTTP.unavailable], // connection exception
   ['09', HTTP.internalError], // triggered action exception
   ['0L', HTTP.forbidden], // invalid grantor
