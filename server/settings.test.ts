@@ -35,6 +35,7 @@ describe('settings', () => {
       announceRate: DEFAULT_ANNOUNCE_RATE,
       announceMaxPerRun: 0,
       announceRetryMs: 1000,
+      announceLeaseSeconds: 90,
       publicSupabaseUrl: undefined,
       buildSiteUrl: SITE_URL_DEFAULT,
     });
