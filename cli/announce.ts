@@ -1,5 +1,4 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
-import { DataDirLockedError } from '../server/db/lock.ts';
 import { processEnv, settingsOrExit } from '../server/settings.ts';
 import { unsubscribeEndpoint } from './announce/mail/compose.ts';
 import { MessageError, readTemplate } from './announce/mail/message.ts';
@@ -8,7 +7,8 @@ import type { AnnounceContext } from './announce/modes/context.ts';
 import { dryRun } from './announce/modes/dry-run.ts';
 import { sendCampaign } from './announce/modes/send-campaign.ts';
 import { sendTest } from './announce/modes/test-message.ts';
-import { CliError, firstLine } from './sources.ts';
+import { runCommand, usageError } from './run-command.ts';
+import { CliError } from './sources.ts';
 
 function required(value: string | undefined, line: string): string {
   if (!value) throw new CliError(line);
@@ -17,10 +17,7 @@ function required(value: string | undefined, line: string): string {
 
 async function main(): Promise<number> {
   const args = parseAnnounceArgs(process.argv.slice(2));
-  if (typeof args === 'string') {
-    process.stderr.write(`${args}\n\n${USAGE}\n`);
-    return 2;
-  }
+  if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit(processEnv());
   const siteUrl = required(
     settings.siteUrl,
@@ -46,25 +43,7 @@ async function main(): Promise<number> {
   return sendCampaign(context, smtpUrl);
 }
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (
-    error instanceof CliError ||
-    error instanceof DataDirLockedError ||
-    error instanceof MessageError
-  ) {
-    process.stderr.write(error.message + '\n');
-    process.exitCode = 1;
-  } else if (typeof (error as { code?: unknown }).code === 'string') {
-    // The database went away or refused (a PostgreSQL code, ECONNREFUSED…): nothing half-done
-    // needs undoing, since every outcome is recorded as it happens; say so in one line.
-    const { code } = error as { code: string };
-    process.stderr.write(
-      `Database error (${code}): ${firstLine(error)}. Sent messages are recorded: fix it and run the same command again\n`,
-    );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+// Nothing half-done needs undoing after a database error: every outcome is recorded as it happens.
+await runCommand(main, 'Sent messages are recorded: fix it and run the same command again', [
+  MessageError,
+]);

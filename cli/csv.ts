@@ -2,7 +2,7 @@
 // would run as a formula (OWASP "CSV injection"): such cells get a leading apostrophe.
 import type { SignupRow } from '../src/lib/signup-contract.ts';
 
-export const CSV_HEADER = 'email,first_name,created_at,source';
+const CSV_HEADER = 'email,first_name,created_at,source';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -12,7 +12,7 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function csvLine(row: SignupRow): string {
+function csvLine(row: SignupRow): string {
   return [row.email, row.first_name, row.created_at, row.source].map(csvCell).join(',');
 }
 

@@ -1,7 +1,6 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
 import { parseArgs as parse, type ParseArgsConfig } from 'node:util';
-import { DataDirLockedError } from '../server/db/lock.ts';
 import { retentionNotice } from '../server/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
@@ -12,7 +11,8 @@ import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { callForEmail, withCaller } from './rpc.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { countSignups, oldestFirst, readSignups } from './signups.ts';
-import { CliError, firstLine, writeOutFile } from './sources.ts';
+import { runCommand, usageError } from './run-command.ts';
+import { writeOutFile } from './sources.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -128,10 +128,7 @@ const forget = (settings: Settings, email: string) =>
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  if (typeof args === 'string') {
-    process.stderr.write(`${args}\n\n${USAGE}\n`);
-    return 2;
-  }
+  if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit(processEnv());
   if (args.command === 'erase') return erase(settings, args.yes);
   const code = await run(args, settings);
@@ -170,20 +167,4 @@ const exportList = (settings: Settings, out?: string) =>
     return 0;
   });
 
-try {
-  process.exitCode = await main();
-} catch (error) {
-  if (error instanceof CliError || error instanceof DataDirLockedError) {
-    process.stderr.write(error.message + '\n');
-    process.exitCode = 1;
-  } else if (typeof (error as { code?: unknown }).code === 'string') {
-    // The database went away or refused mid-command (a PostgreSQL code, ECONNRESET…).
-    const { code } = error as { code: string };
-    process.stderr.write(
-      `Database error (${code}): ${firstLine(error)}. Check the database settings and run the same command again\n`,
-    );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCommand(main, 'Check the database settings and run the same command again');

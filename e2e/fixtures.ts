@@ -21,12 +21,12 @@ export const NARROWEST = { width: 320, height: 640 };
 export const PAGES = ['/', '/about', '/speakers'] as const;
 
 /** The spec's scroll-to offset and how far a landing may be off. */
-export const SCROLL_OFFSET = 100;
-export const SCROLL_TOLERANCE = 4;
+const SCROLL_OFFSET = 100;
+const SCROLL_TOLERANCE = 4;
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-export interface ConsoleGuard {
+interface ConsoleGuard {
   /** Allow console errors whose text matches; everything else still fails the test. */
   allow(pattern: RegExp): void;
   /** The text of every console error seen so far, allowed or not, in order. */
@@ -131,15 +131,6 @@ export async function expectInDocumentOrder(locators: Locator[]): Promise<void> 
     );
     expect(follows, `${locators[index]} should come after ${locators[index - 1]}`).toBe(true);
   }
-}
-
-/** Distance in CSS px from the viewport top to the top of the element with this id. */
-export async function topOf(page: Page, id: string): Promise<number> {
-  return page.evaluate((elementId) => {
-    const element = document.getElementById(elementId);
-    if (!element) throw new Error(`no element with id ${elementId}`);
-    return element.getBoundingClientRect().top;
-  }, id);
 }
 
 /**

@@ -10,7 +10,7 @@ import { compressDist } from './compress.ts';
 /** Not a route of the site: it exists only while an audit runs. */
 export const FLOOR_ROUTE = '/audit-floor/';
 
-export const FLOOR_HTML = `<!doctype html>
+const FLOOR_HTML = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />

@@ -13,7 +13,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { barePool } from './bench-announce-bare.ts';
 import { announce, type Run } from './bench-announce-run.ts';
-import { ANNOUNCE_BUDGET as BUDGET } from '../test-support/budgets.ts';
+import { ANNOUNCE_BUDGET as BUDGET, reportBudgets } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -107,8 +107,4 @@ export async function benchAnnounce(): Promise<string[]> {
   }
 }
 
-if (import.meta.main) {
-  const missed = await benchAnnounce();
-  console.log(missed.length ? `\nBudget missed:\n  ${missed.join('\n  ')}` : '\nAll budgets held.');
-  process.exitCode = missed.length ? 1 : 0;
-}
+if (import.meta.main) reportBudgets(await benchAnnounce());

@@ -19,12 +19,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export const NO_CHROMIUM =
+const NO_CHROMIUM =
   'No Chromium found: install one with `apt-get install -y chromium` (Debian) or ' +
   '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.';
 
 /** The installed Chromium, or null. A CHROMIUM_PATH that does not exist is an error, not a miss. */
-export function locateChromium(): string | null {
+function locateChromium(): string | null {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
     if (existsSync(chosen)) return chosen;
@@ -51,7 +51,7 @@ export function findChromium(): string {
 }
 
 /** Playwright's own install of its Chromium; false when it fails (no network, no disk…). */
-export function installPlaywrightChromium(): boolean {
+function installPlaywrightChromium(): boolean {
   const install = spawnSync('npx', ['playwright', 'install', 'chromium'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     timeout: 10 * 60_000,

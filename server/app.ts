@@ -16,7 +16,7 @@ import { STRICT_CSP } from './csp.ts';
 import { createStaticSite } from './static.ts';
 import { createUnsubscribe } from './unsubscribe.ts';
 
-export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 export interface AppOptions {
   db: Db;

@@ -23,7 +23,7 @@ export const DEFAULT_ANNOUNCE_RATE = 5;
 /** Shown instead of a value that must not be printed at all. */
 const HIDDEN_VALUE = '(value hidden)';
 
-export class SettingError extends Error {
+class SettingError extends Error {
   constructor(name: string, expected: string, got: string) {
     super(
       `Invalid setting ${name}: expected ${expected}, got ${got === HIDDEN_VALUE ? got : JSON.stringify(got)}`,

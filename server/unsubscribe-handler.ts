@@ -23,7 +23,7 @@ import {
  * asks what is true of the link now, so an old link never claims someone is off the list while a
  * later sign-up has them on it.
  */
-export const LINK_ANSWERS = {
+const LINK_ANSWERS = {
   tedxcommunity_unsubscribe_link: ['left', 'left_again', 'unknown'],
   tedxcommunity_unsubscribe_state: ['on', 'back', 'off', 'unknown'],
 } as const;

@@ -19,7 +19,7 @@ export const peer = (remoteAddress: string) => ({
 });
 
 /** The test app sits behind a proxy on 127.0.0.1 (so tests may name clients in X-Forwarded-For). */
-export const TEST_PROXY = '127.0.0.1';
+const TEST_PROXY = '127.0.0.1';
 
 export function testApp(
   db: Db,

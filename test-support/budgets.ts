@@ -59,3 +59,9 @@ export const ANNOUNCE_BUDGET = {
   pacedRate: 20,
   rateTolerance: 0.1,
 } as const;
+
+/** The end of every bench: the budgets missed (exit code 1), or that all held. */
+export function reportBudgets(missed: string[]): void {
+  console.log(missed.length ? `\nBudget missed:\n  ${missed.join('\n  ')}` : '\nAll budgets held.');
+  process.exitCode = missed.length ? 1 : 0;
+}

@@ -47,7 +47,7 @@ export function runNode(args: string[], env: Record<string, string | undefined>)
 }
 
 /** Polls /healthz until it answers 200; fails early when `exited` settles first. */
-export async function waitForHealthy(
+async function waitForHealthy(
   origin: string,
   timeoutMs: number,
   exited?: Promise<unknown>,

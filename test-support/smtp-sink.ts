@@ -46,7 +46,7 @@ export interface SmtpSink {
 }
 
 /** Header names lower-cased, folded lines joined. */
-export function parseHeaders(raw: string): Map<string, string> {
+function parseHeaders(raw: string): Map<string, string> {
   const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
   for (const line of head.split(/\r?\n/)) {

@@ -12,7 +12,7 @@ export interface Chart {
 }
 
 const WIDTHS = { narrow: 360, wide: 760 } as const;
-export type Size = keyof typeof WIDTHS;
+type Size = keyof typeof WIDTHS;
 
 const { document } = parseHTML('<!doctype html><html><body></body></html>');
 
@@ -60,7 +60,7 @@ function draw(size: Size, label: string, options: Plot.PlotOptions): string {
 }
 
 /** A chart drawn for a phone and for a laptop, named as a whole by `label`. */
-export const both = (label: string, options: (size: Size) => Plot.PlotOptions): Chart => ({
+const both = (label: string, options: (size: Size) => Plot.PlotOptions): Chart => ({
   narrow: draw('narrow', label, options('narrow')),
   wide: draw('wide', label, options('wide')),
 });

@@ -3,7 +3,7 @@
 // every hour of the day, every delivery status.
 import type { FunctionCaller } from '../rpc.ts';
 
-export interface DayCount {
+interface DayCount {
   day: string; // YYYY-MM-DD in the event's time zone
   n: number;
 }
@@ -31,7 +31,7 @@ export const EMPTY_RAW: ReportRaw = {
 
 /** The delivery statuses in the order the progress bars stack them; "left" is nobody's yet. */
 export const CAMPAIGN_STATUSES = ['sent', 'deferred', 'bounced', 'failed', 'left'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const NO_SOURCE = '(none)';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './types.ts';
 
 const BOOTSTRAP = readFileSync(new URL('./bootstrap.sql', import.meta.url), 'utf8');
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 // Any constant works; it only has to be the same in every process migrating one database.
 const MIGRATION_LOCK_KEY = 7_352_001;

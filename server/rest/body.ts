@@ -1,7 +1,7 @@
 // Request bodies of the REST surface: the size limit, and an insert body's rows.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { emptyOrInvalidJson, HTTP, pgrst } from './errors.ts';
+import { emptyOrInvalidJson, HTTP, parseJson, pgrst } from './errors.ts';
 
 /** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
 const BODY_LIMIT_BYTES = 8 * 1024;
@@ -24,7 +24,7 @@ type Scalar = string | number | boolean | null;
  * A nested object or array, kept as its JSON text (what Postgres would make of it for a text
  * column), so the database never parses deep structures and the type check still sees it.
  */
-export class NestedValue {
+class NestedValue {
   readonly text: string;
   constructor(value: object) {
     this.text = JSON.stringify(value);
@@ -40,12 +40,7 @@ export function parseInsertBody(
   text: string,
   sameKeys = true,
 ): { rows: InsertRow[]; keys: string[] } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw emptyOrInvalidJson();
-  }
+  const parsed = parseJson(text);
   const isArray = Array.isArray(parsed);
   const items: unknown[] = isArray ? (parsed as unknown[]) : [parsed];
   const rows: InsertRow[] = [];

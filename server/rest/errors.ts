@@ -54,13 +54,22 @@ export function pgrst(
 
 export const emptyOrInvalidJson = () => pgrst(HTTP.badRequest, 'PGRST102', 'Empty or invalid json');
 
+/** JSON.parse, throwing `error()` (by default PostgREST's PGRST102) when the text is not JSON. */
+export function parseJson(text: string, error: () => Error = emptyOrInvalidJson): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw error();
+  }
+}
+
 /**
  * PostgREST's table from SQLSTATE to HTTP status, as its error reference lists it: a row is an
  * exact code or a class prefix; the first match wins, so exact codes come before their class.
  * 42501 (insufficient privilege) is not here: it depends on the role (see statusForPgError).
  * Anything unlisted is the caller's fault: 400.
  */
-export const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
+const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
   ['08', HTTP.unavailable], // connection exception
   ['09', HTTP.internalError], // triggered action exception
   ['0L', HTTP.forbidden], // invalid grantor

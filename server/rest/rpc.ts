@@ -13,7 +13,7 @@ import {
   type FunctionArgs,
 } from '../db/call-function.ts';
 import type { ApiRole, Db, Queryable } from '../db/types.ts';
-import { emptyOrInvalidJson, HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
+import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 
 type Args = FunctionArgs;
@@ -21,12 +21,7 @@ type Args = FunctionArgs;
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
 function argsFromJson(text: string): Args {
   if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw emptyOrInvalidJson();
-  }
+  const parsed = parseJson(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw emptyOrInvalidJson();
   }
@@ -74,12 +69,7 @@ async function responseSettings(tx: Queryable) {
         'PGRST111',
         'response.headers guc must be a JSON array composed of objects with a single key and a string value',
       );
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(headers);
-    } catch {
-      throw bad();
-    }
+    const parsed = parseJson(headers, bad);
     if (!Array.isArray(parsed)) throw bad();
     for (const item of parsed as unknown[]) {
       const entries = typeof item === 'object' && item !== null ? Object.entries(item) : [];

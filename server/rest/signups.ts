@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { pgrst, HTTP } from './errors.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
-export const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
+const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
 export type Column = (typeof COLUMNS)[number];
 /** What a visitor sends: text or null. */
 export const TEXT_COLUMNS = ['email', 'first_name', 'source'] as const;

@@ -2,7 +2,7 @@ import { EVENT_SHORT_NAME } from '../content/event';
 import { NAV_ITEMS, ROUTES, type NavItem } from '../content/navigation';
 import { Logo } from './logo';
 
-export const MENU_ID = 'site-menu';
+const MENU_ID = 'site-menu';
 
 interface NavBarProps {
   /** On `/`, section items are same-page anchors; elsewhere they lead to `/#section`. */

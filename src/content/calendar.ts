@@ -9,7 +9,7 @@ export const CALENDAR_FILE_PATH = '/save-the-date.ics';
  * How long the calendar entry lasts from the launch moment. Organisers: the spec gives only the
  * start; set the real programme length here.
  */
-export const EVENT_DURATION_HOURS = 8;
+const EVENT_DURATION_HOURS = 8;
 
 export const CALENDAR_EVENT = {
   start: new Date(LAUNCH_AT_MS),

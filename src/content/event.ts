@@ -49,7 +49,7 @@ export const EVENT_DATE_ISO = dates.iso;
 export const EVENT_DATE_LONG = dates.long;
 /** How the speaker cards write it: Nov 15, 2025. */
 export const EVENT_DATE_SHORT = dates.short;
-export const EVENT_YEAR = dates.year;
+const EVENT_YEAR = dates.year;
 export const COPYRIGHT_YEAR = EVENT_YEAR;
 
 /** Full name, for the share card, JSON-LD and the web manifest. */

@@ -1,13 +1,13 @@
 // The navigation bar's four items.
 
-export interface SectionNavItem {
+interface SectionNavItem {
   kind: 'section';
   label: string;
   /** id of the element on `/` that the item scrolls to. */
   sectionId: string;
 }
 
-export interface RouteNavItem {
+interface RouteNavItem {
   kind: 'route';
   label: string;
   href: string;

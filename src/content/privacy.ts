@@ -20,7 +20,7 @@ export const LIST_KEPT_UNTIL_LONG = eventDates(
 /** Who to write to about your data: the licensed organizer. */
 export const PRIVACY_CONTACT = PRESS_CONTACT;
 
-export interface PrivacyLink {
+interface PrivacyLink {
   text: string;
   href: string;
   external?: boolean;

@@ -15,7 +15,7 @@ export const DISPLAY_FONT_FAMILY = 'Anton';
 export const DISPLAY_FONT_SRC = `url(${antonUrl}) format('woff2')`;
 
 /** The Cache API cache that keeps the font's bytes between visits. */
-export const DISPLAY_FONT_CACHE = 'display-font';
+const DISPLAY_FONT_CACHE = 'display-font';
 
 /** The kept copy, or null: none kept, or no Cache API here (an insecure origin, storage refused). */
 async function keptCopy(): Promise<ArrayBuffer | null> {

@@ -5,7 +5,7 @@
 import type { ShareTarget } from '../content/share';
 
 /** Lower-case letters, digits, `_` and `-`, 1 to 32 of them; anything else is dropped. */
-export const SOURCE_PATTERN = /^[a-z0-9_-]{1,32}$/;
+const SOURCE_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
 /** The sources the site's own links carry: each share target, the calendar file and email. */
 export type OwnSource = ShareTarget | 'calendar' | 'email';

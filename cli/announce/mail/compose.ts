@@ -24,7 +24,7 @@ export function unsubscribeUrl(endpoint: string, token: string): string {
   return url.toString();
 }
 
-export function listId(siteUrl: string): string {
+function listId(siteUrl: string): string {
   return `${EVENT_SHORT_NAME} launch news <launch.${new URL(siteUrl).hostname}>`;
 }
 

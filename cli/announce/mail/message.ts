@@ -17,7 +17,7 @@ import { markSiteLinks } from './mail-links.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
-export const DEFAULT_MESSAGE_FILE = new URL(
+const DEFAULT_MESSAGE_FILE = new URL(
   '../../../src/content/launch-announcement.md',
   import.meta.url,
 );

@@ -13,7 +13,7 @@ export const USAGE = `Usage:
 ID: letters, digits, . _ - (e.g. launch-2025). Settings: SMTP_URL, MAIL_FROM, SITE_URL,
 ANNOUNCE_RATE, ANNOUNCE_MAX_PER_RUN, and the database settings of npm run subscribers.`;
 
-export const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export interface AnnounceArgs {
   campaign: string;

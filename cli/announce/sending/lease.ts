@@ -14,7 +14,7 @@ import { hostname, userInfo } from 'node:os';
 import { CliError } from '../../sources.ts';
 import type { AnnounceStore, CampaignRun } from './store.ts';
 
-export const LEASE_SECONDS = 90;
+const LEASE_SECONDS = 90;
 /** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */
 const HEARTBEAT_SHARE = 2 / 9; // 20 s of 90
 const CONFIRMED_SHARE = 1 / 3; // 30 s of 90: two beats may be late before sending waits

@@ -27,7 +27,7 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export interface Refusal {
+interface Refusal {
   email: string;
   answer: string;
 }

@@ -25,7 +25,7 @@ export interface Outcome {
 }
 
 /** The campaign's lease as the database answers a request for it. */
-export interface Lease {
+interface Lease {
   granted: boolean;
   holder: string;
   startedAt: string;

@@ -47,7 +47,7 @@ const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, notices per section 8. */
-export function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
+function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
   const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
   const [notice, setNotice] = useState<ShownNotice | null>(
     () => initialState(initialOutcome).notice,

@@ -16,7 +16,7 @@ export interface EdgeEnv {
 }
 
 /** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; its JSON answer (the handler checks it: else a 500). */
-export function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
+function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
   const base = supabaseUrl.replace(/\/+$/, '');
   return async (fn, token) => {
     const res = await fetch(`${base}/rest/v1/rpc/${fn}`, {
