@@ -34,6 +34,13 @@ const CAUSE_LINES: Record<RefusalCause, string> = {
 const left = (status: CampaignStatus, r: RunResult) =>
   status.pending - r.sent - r.bounced.length - r.failed.length;
 
+/** A refusal about the sender suppresses nobody; a bounce earlier in the same run did (its line
+ * says so above the stop line), so the stop line must not claim that nobody was. */
+const suppressedClause = (r: RunResult) =>
+  r.bounced.length === 0
+    ? 'nobody was suppressed'
+    : `nobody was suppressed for these refusals (only the ${n(r.bounced.length)} bounced above)`;
+
 /** The one line for a run that stopped before the end of the list, or null. */
 export function stoppedLine(
   campaign: string,
@@ -52,7 +59,7 @@ export function stoppedLine(
     return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
   }
   if (r.stop?.kind === 'refused')
-    return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${n(r.sent)} sent, ${n(r.failed.length)} refused (recorded as failed, tried again next run), ${n(left(status, r) + r.failed.length)} still to send; nobody was suppressed`;
+    return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${n(r.sent)} sent, ${n(r.failed.length)} refused (recorded as failed, tried again next run), ${n(left(status, r) + r.failed.length)} still to send; ${suppressedClause(r)}`;
   if (r.stop?.kind === 'lease') {
     const why = (r.stop.error as Error).message ?? String(r.stop.error);
     return `Stopped: ${why}: this run sends nothing more and dropped the people it had fetched (${n(r.sent)} sent before); run the same command again to see what is left`;
