@@ -109,8 +109,9 @@ as $$
   select public.tedxcommunity_unsubscribe_link($1) <> 'unknown'
 $$;
 
--- Forgetting someone forgets the fingerprint their old links kept (tedxcommunity_forget, as in
--- 20261125210000, plus that).
+-- Forgetting someone forgets the fingerprint their old links kept (tedxcommunity_forget of
+-- 20261125210000, plus that; the sign-up and its delivery records go through
+-- tedxcommunity_remove, so its deletes are written once).
 create or replace function public.tedxcommunity_forget(p_email text)
   returns json
   language plpgsql volatile security definer
