@@ -1,6 +1,6 @@
 // One run per campaign at a time, on every backend: a lease row in the database, taken before
 // the first message, renewed by a heartbeat well inside its expiry, given back at the end. A run
-// that crashed frees it when it expires (LEASE_SECONDS); one that crashed on this machine frees
+// that crashed frees it when it expires (ANNOUNCE_LEASE_SECONDS); one that crashed on this machine frees
 // it at once, since its process id can be checked.
 //
 // A run that lost its lease sends nothing more. The database refuses its pages and records
@@ -14,7 +14,6 @@ import { hostname, userInfo } from 'node:os';
 import { CliError } from '../../sources.ts';
 import type { AnnounceStore, CampaignRun } from './store.ts';
 
-const LEASE_SECONDS = 90;
 /** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */
 const HEARTBEAT_SHARE = 2 / 9; // 20 s of 90
 const CONFIRMED_SHARE = 1 / 3; // 30 s of 90: two beats may be late before sending waits
@@ -56,7 +55,7 @@ export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+
 export async function takeLease(
   store: AnnounceStore,
   campaign: string,
-  seconds = LEASE_SECONDS,
+  seconds: number,
 ): Promise<HeldLease> {
   const runId = randomUUID();
   const holder = whoAmI();
