@@ -59,9 +59,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         const result = await runCampaign({
           run: lease.run,
           store,
-          leaseHeld: () => lease.fresh(),
-          leaseLostReason: () =>
-            lease.lost.aborted ? String(lease.lost.reason) : 'the database did not confirm it',
+          lease,
           rate,
           max,
           retryMs,

@@ -1,15 +1,14 @@
 // What the sending loop (run.ts) is given, and what it answers.
 import type { AnswerClass } from './smtp-answer.ts';
+import type { HeldLease } from './lease.ts';
 import type { AnnounceStore, CampaignRun, Recipient } from './store.ts';
 
 export interface RunOptions {
   /** The campaign, and the run id its lease is held under. */
   run: CampaignRun;
   store: AnnounceStore;
-  /** Asked before each message: false once the lease is lost (see lease.ts); then stop. */
-  leaseHeld?(): Promise<boolean>;
-  /** Why the lease was lost, for the stop line. */
-  leaseLostReason?(): string;
+  /** The campaign's lease (lease.ts), asked before each message: once it is lost, stop. */
+  lease?: Pick<HeldLease, 'fresh' | 'lost'>;
   send(recipient: Recipient): Promise<void>;
   /** Messages per second; 0 = no pacing. */
   rate: number;

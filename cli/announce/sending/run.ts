@@ -131,11 +131,12 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       if (wait > 0) await sleep(wait);
     }
     // The lease, asked last: a process that slept through it learns so before sending.
-    if (options.leaseHeld && !(await options.leaseHeld())) {
-      result.stop ??= {
-        kind: 'lease',
-        error: new LeaseLostError(run.campaign, options.leaseLostReason?.() ?? 'lease lost'),
-      };
+    const { lease } = options;
+    if (lease && !(await lease.fresh())) {
+      const why = lease.lost.aborted
+        ? String(lease.lost.reason)
+        : 'the database did not confirm it';
+      result.stop ??= { kind: 'lease', error: new LeaseLostError(run.campaign, why) };
       break;
     }
     attempt++;
