@@ -55,12 +55,22 @@ function joinValues(argv: string[]): string[] {
   return joined;
 }
 
+/** The options' values once every token checked out (strict: false gives the same values). */
+interface Values {
+  campaign?: string;
+  'test-to'?: string;
+  message?: string;
+  max?: string;
+  'dry-run'?: boolean;
+  yes?: boolean;
+}
+
 /**
- * What is wrong with the arguments as written, in one line, or null. parseArgs' tokens, not its
- * strict mode: its errors are paragraphs for developers, and an organiser gets one line.
+ * The values, or what is wrong with the arguments as written in one line. parseArgs' tokens, not
+ * its strict mode: its errors are paragraphs for developers, and an organiser gets one line.
  */
-function misuse(argv: string[]): string | null {
-  const { tokens } = parseArgs({
+function readValues(argv: string[]): Values | string {
+  const { values, tokens } = parseArgs({
     args: argv,
     options: OPTIONS,
     strict: false,
@@ -78,15 +88,13 @@ function misuse(argv: string[]): string | null {
     if (option.type === 'string' && (!token.value || token.value.startsWith('--')))
       return `${token.rawName} needs a value`;
   }
-  return null;
+  return values as Values;
 }
 
 /** The arguments, or a one-line reason they are wrong. */
 export function parseAnnounceArgs(written: string[]): AnnounceArgs | string {
-  const argv = joinValues(written);
-  const wrong = misuse(argv);
-  if (wrong) return wrong;
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const values = readValues(joinValues(written));
+  if (typeof values === 'string') return values;
   const { campaign, 'test-to': testTo, max, message } = values;
   if (!campaign) return '--campaign ID is required';
   if (!CAMPAIGN.test(campaign))
