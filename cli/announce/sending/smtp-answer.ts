@@ -38,11 +38,18 @@ const MAILBOX_FULL =
 // The provider has stopped our account (Outlook's outbound spam verdict, a suspended sender).
 const SENDER_BLOCKED =
   /OutboundSpamException|sender (address )?(is )?(blocked|suspended|rejected)|account (has been |is )?(suspended|blocked|disabled for sending)/i;
-// Words that put the refusal on the sender, the account or the message whatever the code says:
-// Outlook's block list (S3150, "part of their network"), SES's sandbox ("not verified"),
-// Gmail's 5.7.26/5.7.27 ("unauthenticated", SPF/DKIM/DMARC), spam and content filters.
-const ABOUT_SENDER =
-  /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|banned sending|part of their network|\(S3150\)|not verified|unverified|identities failed|sandbox|\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)|message rejected|spam|content|virus|malware|phish/i;
+// Words that name why a provider refuses the sender or the message, one list per cause
+// (refusalCause below): SES's sandbox ("not verified"), Gmail's 5.7.26/5.7.27 ("unauthenticated",
+// SPF/DKIM/DMARC), Outlook's block list (S3150, "part of their network"), spam and content filters.
+const SANDBOX = /not verified|unverified|identities failed|sandbox/;
+const AUTHENTICATION =
+  /\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)/;
+const BLOCK_LIST =
+  /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|part of their network|\(S3150\)/;
+const CONTENT = /message rejected|spam|content|virus|malware|phish/;
+const anyOf = (...words: RegExp[]) => new RegExp(words.map((w) => w.source).join('|'), 'i');
+// Any of them puts the refusal on the sender, the account or the message whatever the code says.
+const ABOUT_SENDER = anyOf(BLOCK_LIST, /banned sending/, SANDBOX, AUTHENTICATION, CONTENT);
 const NO_SUCH_USER =
   /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|recipient address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have a .* account|recipientnotfound|undeliverable address|bad destination mailbox/i;
 
@@ -74,15 +81,9 @@ export type RefusalCause = 'sandbox' | 'authentication' | 'block list' | 'conten
 
 // In this order: Gmail's 5.7.26 also says "blocked" and "spam", SES's sandbox "Message rejected".
 const CAUSES: [RefusalCause, RegExp][] = [
-  ['sandbox', /not verified|unverified|identities failed|sandbox/i],
-  [
-    'authentication',
-    /\b5\.7\.(2[3-7]|7)\b|\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)/i,
-  ],
-  [
-    'block list',
-    /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|banned|part of their network|\(S3150\)|\b5\.7\.[56]\d\d\b/i,
-  ],
+  ['sandbox', anyOf(SANDBOX)],
+  ['authentication', anyOf(/\b5\.7\.(2[3-7]|7)\b/, AUTHENTICATION)],
+  ['block list', anyOf(BLOCK_LIST, /banned|\b5\.7\.[56]\d\d\b/)],
 ];
 
 /** The likely cause of a refusal about the sender or the message: content (or the provider's
