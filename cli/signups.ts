@@ -3,7 +3,6 @@
 // REST API, hosted Supabase). The list is read a page at a time by key (id > the last id seen),
 // so a sign-up or an unsubscribe during the read neither repeats nor skips anyone, as an offset
 // would.
-import { keysetPaged } from './announce/sending/recipients.ts';
 import type { FunctionCaller } from './rpc.ts';
 
 export interface ListRow {
@@ -13,6 +12,27 @@ export interface ListRow {
   /** ISO 8601, as PostgREST's JSON has it. */
   created_at: string;
   source: string | null;
+}
+
+/**
+ * Every row of a list paged by id (keyset: `page(after, limit)` answers the next `limit` rows
+ * after id `after`), in order, fetching the next page while this one is used.
+ */
+export async function* keysetPaged<T extends { id: number }>(
+  page: (after: number, limit: number) => Promise<T[]>,
+  pageSize: number,
+): AsyncGenerator<T> {
+  let after = 0;
+  let next = page(after, pageSize);
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].id;
+    // Fetch the next page while this one is being used.
+    next = rows.length < pageSize ? Promise.resolve([]) : page(after, pageSize);
+    next.catch(() => {}); // surfaced when awaited
+    yield* rows;
+  }
 }
 
 /** The function's own cap on one page (tedxcommunity_signups_page, 20261123110000). */
