@@ -76,7 +76,8 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { 'no-build': { type: 'boolean' }, out: { type: 'string', default: 'audit-report' } },
   });
-  if (!values['no-build'] && spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status)
+  // status is null when the build was killed by a signal: that is a failed build too.
+  if (!values['no-build'] && spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0)
     return 1;
   const out = resolve(values.out);
   mkdirSync(out, { recursive: true });
