@@ -16,6 +16,7 @@ import { startServer } from '../test-support/server-process.ts';
 import { budgetMisses, type RouteFigures } from './audit-budgets.ts';
 import { FLOOR_ROUTE, writeFloor } from './audit-floor.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
+import { middleBy } from './median.ts';
 
 const ROUTES = ['/', '/speakers/', '/about/'];
 /** Five, not three: on a busy machine the median of three still moved the LCP ratio by 0.15. */
@@ -29,8 +30,7 @@ interface Run {
   reports: string[];
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) => middleBy(values, (value) => value) ?? Number.NaN;
 const lcpOf = (run: { lhr: Result }) =>
   run.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
 
@@ -44,8 +44,7 @@ async function lighthouseRun(url: string, port: number): Promise<Run> {
   throw new Error(`${url}: no complete Lighthouse run in ${MAX_ATTEMPTS} attempts`);
 }
 
-const medianRun = (runs: Run[]) =>
-  [...runs].sort((a, b) => lcpOf(a) - lcpOf(b))[Math.floor(runs.length / 2)];
+const medianRun = (runs: Run[]) => middleBy(runs, lcpOf);
 
 /** The medians of a route's runs (TBT at its worst); bytes from the median run's own summary. */
 function figures(runs: Run[]): RouteFigures {
@@ -77,7 +76,8 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { 'no-build': { type: 'boolean' }, out: { type: 'string', default: 'audit-report' } },
   });
-  if (!values['no-build'] && spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status)
+  // status is null when the build was killed by a signal: that is a failed build too.
+  if (!values['no-build'] && spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0)
     return 1;
   const out = resolve(values.out);
   mkdirSync(out, { recursive: true });

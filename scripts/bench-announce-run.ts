@@ -31,7 +31,6 @@ function peakRssMb(pid: number): number | null {
 export interface Run {
   messages: number;
   perSecond: number;
-  wallSeconds: number;
   peakRssMb: number | null;
 }
 
@@ -44,7 +43,6 @@ export async function announce(
   stopAfter?: number,
 ) {
   const start = sink.count();
-  const started = performance.now();
   const child = spawn(process.execPath, ['cli/announce.ts', '--campaign', campaign, '--yes'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -78,7 +76,6 @@ export async function announce(
   return {
     messages: sink.times.length - start,
     perSecond: sinkRate(sink, start),
-    wallSeconds: (performance.now() - started) / 1000,
     peakRssMb: peak,
   } satisfies Run;
 }

@@ -13,6 +13,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { openPglite } from '../server/db/pglite.ts';
 import { barePool } from './bench-announce-bare.ts';
 import { announce, type Run } from './bench-announce-run.ts';
+import { middleBy } from './median.ts';
 import { ANNOUNCE_BUDGET as BUDGET, reportBudgets } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
@@ -74,9 +75,7 @@ export async function benchAnnounce(): Promise<string[]> {
       ...Object.fromEntries(rounds.map((r, i) => [`round ${i + 1}`, row(r.run, r.bare)])),
       [`ANNOUNCE_RATE=${PACED.rate}`]: row(paced),
     });
-    const { share, run: fast } = [...rounds].sort((a, b) => a.share - b.share)[
-      Math.floor(rounds.length / 2)
-    ];
+    const { share, run: fast } = middleBy(rounds, (round) => round.share);
     const missed: string[] = [];
     for (const { run } of rounds)
       if (run.messages !== SUBSCRIBERS)

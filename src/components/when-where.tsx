@@ -1,10 +1,4 @@
-import {
-  EVENT_CITY,
-  EVENT_COUNTRY_NAME,
-  EVENT_DATE_ISO,
-  EVENT_DATE_LONG,
-  VENUE,
-} from '../content/event';
+import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_VENUE, VENUE } from '../content/event';
 import { WHEN_WHERE_TITLE } from '../content/home';
 
 /** The date, the city and the venue (TED's rules ask every TEDx site to describe the venue). */
@@ -17,9 +11,7 @@ export function WhenWhere() {
       <p className="mt-4 font-display text-3xl uppercase">
         <time dateTime={EVENT_DATE_ISO}>{EVENT_DATE_LONG}</time>
       </p>
-      <p className="mt-3 text-lg font-bold">
-        {VENUE.name}, {EVENT_CITY}, {EVENT_COUNTRY_NAME}
-      </p>
+      <p className="mt-3 text-lg font-bold">{EVENT_VENUE}</p>
       <p className="mt-2 text-muted">{VENUE.description}</p>
     </div>
   );

@@ -14,7 +14,7 @@ export const WORD_MARK = EVENT_SHORT_NAME.startsWith(WORD_MARK_RED)
 /** The host institution, named only in the disclaimer. */
 export const HOST_INSTITUTION = 'the university';
 export const EVENT_CITY = 'Kampala';
-export const EVENT_COUNTRY_NAME = 'Uganda';
+const EVENT_COUNTRY_NAME = 'Uganda';
 /** ISO 3166 code of the country, for the JSON-LD. */
 export const EVENT_COUNTRY = 'UG';
 
@@ -29,7 +29,7 @@ export const VENUE = {
   description:
     'On the business school campus in Kampala: one stage, seats for 100 student founders and their guests, and room in the breaks to talk.',
 } as const;
-/** Where, in one line: the calendar entry's location. */
+/** Where, in one line: the calendar entry's location and the home page's "When & where". */
 export const EVENT_VENUE = `${VENUE.name}, ${EVENT_CITY}, ${EVENT_COUNTRY_NAME}`;
 
 /**
