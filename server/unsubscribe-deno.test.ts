@@ -14,7 +14,6 @@ import { EVENT_SHORT_NAME } from '../src/content/event.ts';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { startServer, type ServerProcess } from '../test-support/server-process.ts';
-import { openPglite } from './db/pglite.ts';
 import { ONE_CLICK } from '../test-support/unsubscribe.ts';
 
 const SITE = 'https://tedx.example';
@@ -109,14 +108,13 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tedx-deno-'));
-    await seedPgliteDir(dataDir);
-    const db = await openPglite({ dataDir: join(dataDir, 'pgdata') });
-    for (const [email, token] of Object.entries(TOKENS))
-      await db.query(
-        `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
-        [email, token],
-      );
-    await db.close();
+    await seedPgliteDir(dataDir, async (db) => {
+      for (const [email, token] of Object.entries(TOKENS))
+        await db.query(
+          `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
+          [email, token],
+        );
+    });
     server = await startServer({ DATA_DIR: dataDir });
     serviceKey = readServiceRoleKey(undefined, dataDir) ?? '';
     edge = await startEdgeFunction(

@@ -35,10 +35,7 @@ const insertSql = (n: number) =>
 
 async function pgliteDir(n: number): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
-  await seedPgliteDir(dir);
-  const db = await openPglite({ dataDir: join(dir, 'pgdata') });
-  await db.exec(insertSql(n));
-  await db.close();
+  await seedPgliteDir(dir, (db) => db.exec(insertSql(n)));
   return dir;
 }
 

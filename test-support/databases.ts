@@ -42,14 +42,22 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(TEMPLATE)]);
 }
 
-/** A migrated PGlite data directory on disk (for server processes), ready in well under a second. */
-export async function seedPgliteDir(dataDir: string): Promise<void> {
+/** A migrated PGlite data directory on disk (for server processes), ready in well under a second.
+ * `seed` fills it (or changes it) on the same open database, so no test opens it twice. */
+export async function seedPgliteDir(
+  dataDir: string,
+  seed?: (db: Db) => Promise<unknown>,
+): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const db = await openPglite({
     dataDir: join(dataDir, 'pgdata'),
     loadDataDir: await pgliteTemplate(),
   });
-  await db.close();
+  try {
+    await seed?.(db);
+  } finally {
+    await db.close();
+  }
 }
 
 export interface TestDatabase {
