@@ -15,6 +15,7 @@ import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { startServer, type ServerProcess } from '../test-support/server-process.ts';
 import { ONE_CLICK } from '../test-support/unsubscribe.ts';
+import { formSignUp } from '../test-support/app.ts';
 
 const SITE = 'https://tedx.example';
 const TOKENS = {
@@ -164,16 +165,7 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     const old = TOKENS['bob@example.org'];
     expect((await fetch(url(old), ONE_CLICK)).status).toBe(200);
     // Bob signs up again with the form's own request (anon key, insert only): a new token.
-    const signUp = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
-      method: 'POST',
-      headers: {
-        apikey: LOCAL_ANON_KEY,
-        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify({ email: 'bob@example.org' }),
-    });
+    const signUp = await formSignUp(server.origin, 'bob@example.org');
     expect(signUp.status).toBe(201);
     const get = await fetch(url(old), { redirect: 'manual' });
     expect(get.status).toBe(200);

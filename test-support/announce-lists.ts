@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import type { Db } from '../server/db/types.ts';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { formSignUp } from './app.ts';
 import { postgresDatabase, seedPgliteDir, TEST_DATABASE_URL } from './databases.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import type { SinkMessage } from './smtp-sink.ts';
@@ -77,17 +77,7 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
     env: { DATA_DIR: dir },
     server,
     async signUp(email) {
-      // The sign-up form's own request (anon key, insert only).
-      const response = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
-        method: 'POST',
-        headers: {
-          apikey: LOCAL_ANON_KEY,
-          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-          'Content-Type': 'application/json',
-          Prefer: 'return=minimal',
-        },
-        body: JSON.stringify({ email }),
-      });
+      const response = await formSignUp(server.origin, email);
       if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
     },
     async dispose() {
