@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import type { Db } from '../server/db/types.ts';
 import { formSignUp } from './app.ts';
-import { postgresDatabase, seedPgliteDir, TEST_DATABASE_URL } from './databases.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { postgresDatabase, seedPgliteDir, serverOnPglite, TEST_DATABASE_URL } from './databases.ts';
+import type { ServerProcess } from './server-process.ts';
 import type { SinkMessage } from './smtp-sink.ts';
 
 export interface ListBackend {
@@ -33,12 +33,6 @@ const insertOne = (email: string) =>
 const insertSql = (n: number) =>
   `insert into public.tedxcommunity_emails (email, first_name) values ${people(n)}`;
 
-async function pgliteDir(n: number): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
-  await seedPgliteDir(dir, (db) => db.exec(insertSql(n)));
-  return dir;
-}
-
 /** The launch-day settings every announce test runs with: no pacing, short retry waits. */
 export const ANNOUNCE_TEST_ENV = {
   MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
@@ -61,29 +55,28 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
       dispose: () => database.dispose(db),
     };
   }
-  const dir = await pgliteDir(n);
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const seed = (db: Db) => db.exec(insertSql(n));
   if (name === 'PGlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
+    await seedPgliteDir(dir, seed);
     const signUp = async (email: string) => {
       const db = await openPglite({ dataDir: join(dir, 'pgdata') });
       await db.exec(insertOne(email));
       await db.close();
     };
-    return { name, env: { DATA_DIR: dir }, signUp, dispose: async () => remove() };
+    const dispose = async () => rmSync(dir, { recursive: true, force: true });
+    return { name, env: { DATA_DIR: dir }, signUp, dispose };
   }
-  const server = await startServer({ DATA_DIR: dir });
+  const server = await serverOnPglite({}, seed);
   return {
     name,
-    env: { DATA_DIR: dir },
+    env: { DATA_DIR: server.dataDir },
     server,
     async signUp(email) {
       const response = await formSignUp(server.origin, email);
       if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
     },
-    async dispose() {
-      await server.stop();
-      remove();
-    },
+    dispose: server.dispose,
   };
 }
 
