@@ -80,6 +80,19 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
   };
 }
 
+/** Each recipient's Message-IDs, in the order the sink took their messages (a resent message
+ * keeps its Message-ID: that is what a rerun after a crash is checked by). */
+export function messageIdsByAddress(messages: SinkMessage[]): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const m of messages) {
+    const id = m.headers.get('message-id') ?? '';
+    const seen = ids.get(m.to);
+    if (seen) seen.push(id);
+    else ids.set(m.to, [id]);
+  }
+  return ids;
+}
+
 /** The message body with quoted-printable undone (enough to find links in both parts). */
 export const decoded = (m: SinkMessage) =>
   m.raw
