@@ -13,6 +13,7 @@ import {
   ANNOUNCE_TEST_ENV as MAIL,
   BACKENDS,
   listOn,
+  messageIdsByAddress,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
 import { MAX_CONNECTIONS } from './announce/sending/smtp.ts';
@@ -82,9 +83,7 @@ for (const name of BACKENDS.filter((b) => b !== 'PGlite')) {
         const late = sink.messages.slice(afterSecond);
         expect(late.length).toBeLessThanOrEqual(2 * MAX_CONNECTIONS);
         for (const m of late) expect(seen.has(m.to)).toBe(true);
-        const ids = new Map<string, string[]>();
-        for (const m of sink.messages)
-          ids.set(m.to, [...(ids.get(m.to) ?? []), m.headers.get('message-id') ?? '']);
+        const ids = messageIdsByAddress(sink.messages);
         const twice = [...ids.values()].filter((x) => x.length > 1);
         for (const x of twice) {
           expect(x).toHaveLength(2);

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runNode, startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { ANNOUNCE_TEST_ENV, listOn } from '../test-support/announce-lists.ts';
+import { ANNOUNCE_TEST_ENV, listOn, messageIdsByAddress } from '../test-support/announce-lists.ts';
 
 const N = 30;
 
@@ -49,9 +49,7 @@ describe('announce when the server dies mid-run', { timeout: 240_000 }, () => {
       ANNOUNCE_RATE: '0',
     });
     expect(rerun.code).toBe(0);
-    const ids = new Map<string, string[]>();
-    for (const m of sink.messages)
-      ids.set(m.to, [...(ids.get(m.to) ?? []), m.headers.get('message-id') ?? '']);
+    const ids = messageIdsByAddress(sink.messages);
     expect(ids.size).toBe(N);
     const twice = [...ids.values()].filter((x) => x.length > 1);
     for (const x of twice) expect(new Set(x).size).toBe(1);

@@ -8,6 +8,7 @@ import {
   BACKENDS,
   decoded,
   listOn,
+  messageIdsByAddress,
   unsubscribeHeaderUrl,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
@@ -84,9 +85,7 @@ for (const name of BACKENDS) {
         '--yes',
       );
       expect(rerun.code).toBe(0);
-      const byPerson = new Map<string, string[]>();
-      for (const m of sink.messages)
-        byPerson.set(m.to, [...(byPerson.get(m.to) ?? []), m.headers.get('message-id') ?? '']);
+      const byPerson = messageIdsByAddress(sink.messages);
       expect(byPerson.size).toBe(N);
       const twice = [...byPerson.values()].filter((ids) => ids.length > 1);
       for (const ids of twice) expect(new Set(ids).size).toBe(1);

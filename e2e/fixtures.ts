@@ -10,7 +10,7 @@ import {
   type Request,
 } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
-import { SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { SIGNUP_OUTCOME_PATHS, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 
 export { expect };
 
@@ -19,6 +19,12 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const NARROWEST = { width: 320, height: 640 };
 
 export const PAGES = ['/', '/about', '/speakers'] as const;
+
+/** Every page the site builds: the routes, the not-found page and the no-JavaScript sign-up
+ * outcome pages. */
+export const EVERY_PAGE = ['/', '/about', '/speakers', '/privacy', '/not-a-route'].concat(
+  Object.values(SIGNUP_OUTCOME_PATHS),
+);
 
 /** The spec's scroll-to offset and how far a landing may be off. */
 const SCROLL_OFFSET = 100;
@@ -271,4 +277,32 @@ export async function boxOf(
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator} is not rendered`);
   return box;
+}
+
+/** HTML text with the entities a layout writes in attributes and text undone. */
+export function decodeEntities(html: string): string {
+  return html
+    .replace(/&#39;|&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** A <meta> tag's content, decoded, as the server sent it (before any script ran). */
+export function metaContent(
+  html: string,
+  attribute: 'name' | 'property',
+  key: string,
+): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*>`, 'i'))?.[0];
+  const content = tag?.match(/content="([^"]*)"/i)?.[1];
+  return content === undefined ? undefined : decodeEntities(content);
+}
+
+/** Fetches a PNG (failing the test unless it is served, and is one): its size and its bytes. */
+export async function fetchPng(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  const body = await response.body();
+  expect(body.subarray(1, 4).toString('latin1'), `${url} is a PNG`).toBe('PNG');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20), bytes: body.length };
 }

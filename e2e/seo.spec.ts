@@ -1,9 +1,8 @@
 // Prerendered and findable (issue 2): every route is complete HTML before any script runs, with
 // its own title and description, share tags with a real 1200x630 image, a canonical URL,
 // schema.org Event data on `/`, robots.txt, a sitemap, icons and a web manifest.
-import type { APIRequestContext } from '@playwright/test';
 import { EVENT_FULL_NAME, LAUNCH_AT } from '../src/content/event.ts';
-import { expect, test } from './fixtures';
+import { decodeEntities, expect, fetchPng, metaContent, test } from './fixtures';
 
 const ROUTES = [
   {
@@ -25,35 +24,14 @@ const ROUTES = [
   { path: '/not-a-route', mustContain: ['404', 'Oops! Page not found', 'Return to Home'] },
 ];
 
-function decode(html: string): string {
-  return html
-    .replace(/&#39;|&#x27;|&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
-
 /** The document's text as written, without markup (tags and comments dropped). */
 function textOf(html: string): string {
-  return decode(
+  return decodeEntities(
     html
       .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
       .replace(/<!--[\s\S]*?-->/g, '')
       .replace(/<[^>]+>/g, ''),
   ).replace(/\s+/g, ' ');
-}
-
-function meta(html: string, attribute: 'name' | 'property', key: string): string | undefined {
-  const tag = html.match(new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*>`, 'i'))?.[0];
-  const content = tag?.match(/content="([^"]*)"/i)?.[1];
-  return content === undefined ? undefined : decode(content);
-}
-
-async function pngSize(request: APIRequestContext, url: string) {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  const body = await response.body();
-  expect(body.subarray(1, 4).toString('latin1'), `${url} is a PNG`).toBe('PNG');
-  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
 }
 
 test('every route is prerendered HTML with its content, title and description', async ({
@@ -63,13 +41,13 @@ test('every route is prerendered HTML with its content, title and description', 
   const descriptions = new Set<string>();
   for (const { path, mustContain } of ROUTES) {
     const response = await request.get(path);
-    const html = decode(await response.text());
+    const html = decodeEntities(await response.text());
     const text = textOf(html);
     for (const expected of mustContain) {
       expect(text, `${path} holds "${expected}" before scripts`).toContain(expected);
     }
     const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
-    const description = meta(html, 'name', 'description');
+    const description = metaContent(html, 'name', 'description');
     expect(title, `${path} title`).toBeTruthy();
     expect(description, `${path} description`).toBeTruthy();
     titles.add(title ?? '');
@@ -87,12 +65,14 @@ test('share tags, canonical URL and a real 1200x630 share image', async ({ reque
     expect(canonical, `${path} canonical`).toMatch(/^https?:\/\//);
     expect(new URL(canonical ?? 'x:').pathname.replace(/\/$/, '')).toBe(path.replace(/\/$/, ''));
     for (const key of ['og:title', 'og:description', 'og:image', 'og:url', 'og:type']) {
-      expect(meta(html, 'property', key), `${path} ${key}`).toBeTruthy();
+      expect(metaContent(html, 'property', key), `${path} ${key}`).toBeTruthy();
     }
-    expect(meta(html, 'name', 'twitter:card'), `${path} twitter:card`).toBe('summary_large_image');
-    const image = meta(html, 'property', 'og:image') ?? '';
-    const size = await pngSize(request, new URL(image).pathname);
-    expect(size).toEqual({ width: 1200, height: 630 });
+    expect(metaContent(html, 'name', 'twitter:card'), `${path} twitter:card`).toBe(
+      'summary_large_image',
+    );
+    const image = metaContent(html, 'property', 'og:image') ?? '';
+    const { width, height } = await fetchPng(request, new URL(image).pathname);
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
   }
 });
 

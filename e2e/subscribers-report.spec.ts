@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite } from '../server/db/pglite.ts';
 import { retentionNotice } from '../server/retention.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { seedReportList, type Seeded } from '../test-support/report-seed.ts';
@@ -21,10 +20,7 @@ let seeded: Seeded;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   dir = mkdtempSync(join(tmpdir(), 'tedx-report-e2e-'));
-  await seedPgliteDir(dir);
-  const db = await openPglite({ dataDir: join(dir, 'pgdata') });
-  seeded = await seedReportList(db);
-  await db.close();
+  await seedPgliteDir(dir, async (db) => (seeded = await seedReportList(db)));
   file = join(dir, 'report.html');
   const result = await runCli(['cli/subscribers.ts', 'report', '--out', file], { DATA_DIR: dir });
   expect(result.code, result.stderr).toBe(0);

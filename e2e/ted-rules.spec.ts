@@ -8,9 +8,9 @@ import {
   LAUNCH_AT,
   VENUE,
 } from '../src/content/event.ts';
-import { SIGNUP_OUTCOME_PATHS } from '../src/lib/signup-contract.ts';
 import {
   DESKTOP,
+  EVERY_PAGE,
   PHONE,
   expect,
   failedResourcePattern,
@@ -31,10 +31,6 @@ const WHAT_IS_TEDX =
   'guidance for the TEDx program, but individual TEDx events, including ours, are self-organized.';
 
 const LICENSE_LINE = 'This independent TEDx event is operated under license from TED.';
-
-const EVERY_PAGE = ['/', '/about', '/speakers', '/privacy', '/not-a-route'].concat(
-  Object.values(SIGNUP_OUTCOME_PATHS),
-);
 
 for (const [label, viewport] of [
   ['390 px', PHONE],

@@ -1,15 +1,11 @@
 // The real server process against a flood from many addresses (issue 27): 20,500 distinct
 // loopback source addresses (127.x.y.z, each its own TCP connection) sign up, then an address the
 // flood never used still signs up; and one client cannot hold every connection.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { seedPgliteDir } from '../test-support/databases.ts';
-import { startServer, type ServerProcess } from '../test-support/server-process.ts';
+import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { MAX_CONNECTIONS_PER_CLIENT } from './limits.ts';
 import { MAX_TRACKED } from './rest/rate-limit.ts';
 
@@ -17,17 +13,11 @@ const FLOOD = MAX_TRACKED + 500;
 /** Requests in flight at once: enough to be quick, few enough for two shared cores. */
 const PARALLEL = 24;
 
-let dir: string;
-let server: ServerProcess;
+let server: PgliteServer;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tedx-flood-'));
-  await seedPgliteDir(dir);
-  server = await startServer({ DATA_DIR: dir, SIGNUP_RATE_LIMIT: '1', REQUEST_RATE_LIMIT: '2' });
+  server = await serverOnPglite({ SIGNUP_RATE_LIMIT: '1', REQUEST_RATE_LIMIT: '2' });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.dispose());
 
 /** The n-th flood address: 127.1.0.1 onwards, never 127.0.0.1 nor the newcomer's. */
 const floodAddress = (n: number) => `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;

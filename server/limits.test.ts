@@ -1,27 +1,17 @@
 // The real server process against clients that send too much or too slowly: it answers or
 // closes, and honest requests go on being served meanwhile.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPgliteDir } from '../test-support/databases.ts';
-import { startServer, type ServerProcess } from '../test-support/server-process.ts';
+import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { SERVER_LIMITS } from './limits.ts';
 
 const HEADERS_TIMEOUT = SERVER_LIMITS.headersTimeout ?? 0;
 
-let dir: string;
-let server: ServerProcess;
+let server: PgliteServer;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tedx-limits-'));
-  await seedPgliteDir(dir);
-  server = await startServer({ DATA_DIR: dir });
+  server = await serverOnPglite();
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.dispose());
 
 /** Raw bytes on a socket; resolves with what came back once the server closes it. */
 function raw(write: (socket: ReturnType<typeof connect>) => void, timeoutMs: number) {

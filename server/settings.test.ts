@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -144,7 +143,7 @@ describe('settings', () => {
     );
   });
 
-  it('refuses a service-role key equal to the anon key (the anon key is in every page)', () => {
+  it('refuses a service-role key equal to the anon key (the anon key is in every page)', async () => {
     const same = 'k'.repeat(40);
     const refused = `Invalid setting SUPABASE_SERVICE_ROLE_KEY: expected the project's secret service-role key, not the anon key (the anon key is public: it is in every page), got "(hidden)"`;
     expect(() =>
@@ -153,22 +152,17 @@ describe('settings', () => {
     // Unset, the anon key is the documented local one: that one is public too.
     expect(() => loadSettings({ SUPABASE_SERVICE_ROLE_KEY: LOCAL_ANON_KEY })).toThrow(refused);
     expect(loadSettings({ SUPABASE_SERVICE_ROLE_KEY: same }).serviceRoleKey).toBe(same);
-    const result = spawnSync(process.execPath, ['server/index.ts'], {
-      env: { ...process.env, SUPABASE_ANON_KEY: same, SUPABASE_SERVICE_ROLE_KEY: same },
-      encoding: 'utf8',
-      timeout: 20_000,
+    const result = await runCli(['server/index.ts'], {
+      SUPABASE_ANON_KEY: same,
+      SUPABASE_SERVICE_ROLE_KEY: same,
     });
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stderr).toBe(`${refused}\n`);
   });
 
-  it('makes the server exit 1 with exactly one line for a bad setting', () => {
-    const result = spawnSync(process.execPath, ['server/index.ts'], {
-      env: { ...process.env, PORT: 'abc' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(result.status).toBe(1);
+  it('makes the server exit 1 with exactly one line for a bad setting', async () => {
+    const result = await runCli(['server/index.ts'], { PORT: 'abc' });
+    expect(result.code).toBe(1);
     expect(result.stderr).toBe('Invalid setting PORT: expected an integer 0-65535, got "abc"\n');
   });
 

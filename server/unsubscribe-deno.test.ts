@@ -4,18 +4,15 @@
 // The two people's tokens are written into the database before the server starts (the REST API
 // never shows a token); the service-role key reads the list, as an organiser would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServiceRoleKey } from './service-key.ts';
 import { EVENT_SHORT_NAME } from '../src/content/event.ts';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { seedPgliteDir } from '../test-support/databases.ts';
-import { startServer, type ServerProcess } from '../test-support/server-process.ts';
-import { openPglite } from './db/pglite.ts';
+import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { ONE_CLICK } from '../test-support/unsubscribe.ts';
+import { formSignUp } from '../test-support/app.ts';
 
 const SITE = 'https://tedx.example';
 const TOKENS = {
@@ -91,8 +88,7 @@ function startEdgeFunction(
 }
 
 describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', () => {
-  let dataDir: string;
-  let server: ServerProcess;
+  let server: PgliteServer;
   let edge: { child: ChildProcess; origin: string };
   let serviceKey: string;
 
@@ -108,21 +104,18 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
   const url = (token: string) => `${edge.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'tedx-deno-'));
-    await seedPgliteDir(dataDir);
-    const db = await openPglite({ dataDir: join(dataDir, 'pgdata') });
-    for (const [email, token] of Object.entries(TOKENS))
-      await db.query(
-        `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
-        [email, token],
-      );
-    await db.close();
-    server = await startServer({ DATA_DIR: dataDir });
-    serviceKey = readServiceRoleKey(undefined, dataDir) ?? '';
+    server = await serverOnPglite({}, async (db) => {
+      for (const [email, token] of Object.entries(TOKENS))
+        await db.query(
+          `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
+          [email, token],
+        );
+    });
+    serviceKey = readServiceRoleKey(undefined, server.dataDir) ?? '';
     edge = await startEdgeFunction(
       (deno as { path: string }).path,
       server.origin,
-      join(dataDir, 'deno'),
+      join(server.dataDir, 'deno'),
     );
   });
   afterAll(async () => {
@@ -131,8 +124,7 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
       edge.child.kill('SIGTERM');
       await gone;
     }
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.dispose();
   });
 
   it('a one-click POST takes the person off the list, with 200, no redirect, twice', async () => {
@@ -166,16 +158,7 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     const old = TOKENS['bob@example.org'];
     expect((await fetch(url(old), ONE_CLICK)).status).toBe(200);
     // Bob signs up again with the form's own request (anon key, insert only): a new token.
-    const signUp = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
-      method: 'POST',
-      headers: {
-        apikey: LOCAL_ANON_KEY,
-        Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-        'Content-Type': 'application/json',
-        Prefer: 'return=minimal',
-      },
-      body: JSON.stringify({ email: 'bob@example.org' }),
-    });
+    const signUp = await formSignUp(server.origin, 'bob@example.org');
     expect(signUp.status).toBe(201);
     const get = await fetch(url(old), { redirect: 'manual' });
     expect(get.status).toBe(200);

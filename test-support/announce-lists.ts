@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../server/db/pglite.ts';
 import type { Db } from '../server/db/types.ts';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { postgresDatabase, seedPgliteDir, TEST_DATABASE_URL } from './databases.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { formSignUp } from './app.ts';
+import { postgresDatabase, seedPgliteDir, serverOnPglite, TEST_DATABASE_URL } from './databases.ts';
+import type { ServerProcess } from './server-process.ts';
 import type { SinkMessage } from './smtp-sink.ts';
 
 export interface ListBackend {
@@ -33,15 +33,6 @@ const insertOne = (email: string) =>
 const insertSql = (n: number) =>
   `insert into public.tedxcommunity_emails (email, first_name) values ${people(n)}`;
 
-async function pgliteDir(n: number): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
-  await seedPgliteDir(dir);
-  const db = await openPglite({ dataDir: join(dir, 'pgdata') });
-  await db.exec(insertSql(n));
-  await db.close();
-  return dir;
-}
-
 /** The launch-day settings every announce test runs with: no pacing, short retry waits. */
 export const ANNOUNCE_TEST_ENV = {
   MAIL_FROM: 'TEDxKampalaBS <hello@tedx.test>',
@@ -64,40 +55,42 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
       dispose: () => database.dispose(db),
     };
   }
-  const dir = await pgliteDir(n);
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const seed = (db: Db) => db.exec(insertSql(n));
   if (name === 'PGlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
+    await seedPgliteDir(dir, seed);
     const signUp = async (email: string) => {
       const db = await openPglite({ dataDir: join(dir, 'pgdata') });
       await db.exec(insertOne(email));
       await db.close();
     };
-    return { name, env: { DATA_DIR: dir }, signUp, dispose: async () => remove() };
+    const dispose = async () => rmSync(dir, { recursive: true, force: true });
+    return { name, env: { DATA_DIR: dir }, signUp, dispose };
   }
-  const server = await startServer({ DATA_DIR: dir });
+  const server = await serverOnPglite({}, seed);
   return {
     name,
-    env: { DATA_DIR: dir },
+    env: { DATA_DIR: server.dataDir },
     server,
     async signUp(email) {
-      // The sign-up form's own request (anon key, insert only).
-      const response = await fetch(`${server.origin}/rest/v1/${SIGNUP_TABLE}`, {
-        method: 'POST',
-        headers: {
-          apikey: LOCAL_ANON_KEY,
-          Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-          'Content-Type': 'application/json',
-          Prefer: 'return=minimal',
-        },
-        body: JSON.stringify({ email }),
-      });
+      const response = await formSignUp(server.origin, email);
       if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
     },
-    async dispose() {
-      await server.stop();
-      remove();
-    },
+    dispose: server.dispose,
   };
+}
+
+/** Each recipient's Message-IDs, in the order the sink took their messages (a resent message
+ * keeps its Message-ID: that is what a rerun after a crash is checked by). */
+export function messageIdsByAddress(messages: SinkMessage[]): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const m of messages) {
+    const id = m.headers.get('message-id') ?? '';
+    const seen = ids.get(m.to);
+    if (seen) seen.push(id);
+    else ids.set(m.to, [id]);
+  }
+  return ids;
 }
 
 /** The message body with quoted-printable undone (enough to find links in both parts). */

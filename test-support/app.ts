@@ -1,4 +1,4 @@
-import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { createApp } from '../server/app.ts';
 import type { Db } from '../server/db/types.ts';
 
@@ -65,6 +65,15 @@ export function clientHeaders(
     ...extra,
   };
 }
+
+/** The sign-up form's own request (anon key, insert only, as supabase-js sends it) to a running
+ * server. */
+export const formSignUp = (origin: string, email: string) =>
+  fetch(`${origin}/rest/v1/${SIGNUP_TABLE}`, {
+    method: 'POST',
+    headers: clientHeaders(ANON, { Prefer: 'return=minimal' }),
+    body: JSON.stringify({ email }),
+  });
 
 export async function storedEmails(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ email: string }>(

@@ -3,7 +3,15 @@
 // PostgreSQL: when TEST_DATABASE_URL is set (.ci/run sets it), each test file gets its own
 // database in that cluster, dropped afterwards.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,6 +20,7 @@ import { openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import type { Db } from '../server/db/types.ts';
 import { TABLE } from '../server/rest/signups.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const migrationsHash = createHash('sha1')
   .update(
@@ -42,14 +51,53 @@ export async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(TEMPLATE)]);
 }
 
-/** A migrated PGlite data directory on disk (for server processes), ready in well under a second. */
-export async function seedPgliteDir(dataDir: string): Promise<void> {
+/** A migrated PGlite data directory on disk (for server processes), ready in well under a second.
+ * `seed` fills it (or changes it) on the same open database, so no test opens it twice. */
+export async function seedPgliteDir(
+  dataDir: string,
+  seed?: (db: Db) => Promise<unknown>,
+): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const db = await openPglite({
     dataDir: join(dataDir, 'pgdata'),
     loadDataDir: await pgliteTemplate(),
   });
-  await db.close();
+  try {
+    await seed?.(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export interface PgliteServer extends ServerProcess {
+  dataDir: string;
+  /** Stops the server, then deletes its data directory. */
+  dispose(): Promise<void>;
+}
+
+/** A real server process (startServer) on a fresh migrated PGlite data directory, seeded first
+ * when `seed` is given. */
+export async function serverOnPglite(
+  env: Record<string, string | undefined> = {},
+  seed?: (db: Db) => Promise<unknown>,
+): Promise<PgliteServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tedx-server-'));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await seedPgliteDir(dataDir, seed);
+    const server = await startServer({ ...env, DATA_DIR: dataDir });
+    return {
+      ...server,
+      dataDir,
+      async dispose() {
+        await server.stop();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 export interface TestDatabase {

@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../server/db/pglite.ts';
 import type { Db } from '../../server/db/types.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import {
@@ -115,10 +114,7 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
       stop = () => database.dispose(db);
       return;
     }
-    await seedPgliteDir(dir);
-    const db = await openPglite({ dataDir: join(dir, 'pgdata') });
-    seeded = await seedReportList(db);
-    await db.close();
+    await seedPgliteDir(dir, async (db) => (seeded = await seedReportList(db)));
     env = { DATA_DIR: dir };
     if (name === 'running server') {
       const server = await startServer(env);

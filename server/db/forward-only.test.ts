@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPgliteDir } from '../../test-support/databases.ts';
 import { runCli, startServer } from '../../test-support/server-process.ts';
 import { migrationFile, readMigrations } from './migrate.ts';
-import { pgliteDir } from './lock.ts';
-import { openPglite } from './pglite.ts';
 
 let dir: string;
 const first = readMigrations()[0];
@@ -16,14 +14,13 @@ const line = `${migrationFile(first)} was changed after it was applied: restore 
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tedx-forward-'));
-  await seedPgliteDir(dir);
   // As if the file had been edited after it ran: the recorded checksum no longer matches.
-  const db = await openPglite({ dataDir: pgliteDir(dir) });
-  await db.query('update supabase_migrations.checksums set sha256 = $1 where version = $2', [
-    '0'.repeat(64),
-    first.version,
-  ]);
-  await db.close();
+  await seedPgliteDir(dir, (db) =>
+    db.query('update supabase_migrations.checksums set sha256 = $1 where version = $2', [
+      '0'.repeat(64),
+      first.version,
+    ]),
+  );
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

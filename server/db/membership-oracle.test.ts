@@ -12,7 +12,7 @@ import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test
 import {
   POSTGRES_SKIP_REASON,
   postgresDatabase,
-  seedPgliteDir,
+  serverOnPglite,
   TEST_DATABASE_URL,
   testDatabases,
 } from '../../test-support/databases.ts';
@@ -115,16 +115,15 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
 
 interface ServerDatabase {
   name: string;
-  /** The server's settings, and what to drop afterwards. */
-  env: () => Promise<{ settings: Record<string, string>; dispose: () => Promise<void> }>;
+  /** The running server, and how to stop it and drop what it ran on. */
+  start: () => Promise<{ server: ServerProcess; dispose: () => Promise<void> }>;
 }
 const servers: ServerDatabase[] = [
   {
     name: 'PGlite',
-    env: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-'));
-      await seedPgliteDir(dir);
-      return { settings: { DATA_DIR: dir }, dispose: async () => {} };
+    start: async () => {
+      const server = await serverOnPglite();
+      return { server, dispose: server.dispose };
     },
   },
 ];
@@ -132,34 +131,31 @@ if (TEST_DATABASE_URL) {
   const adminUrl = TEST_DATABASE_URL;
   servers.push({
     name: 'PostgreSQL',
-    env: async () => {
+    start: async () => {
       // A database of its own (migrated here; the server finds nothing left to apply).
       const database = postgresDatabase(adminUrl);
       const db = await database.open();
       const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-'));
+      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: database.url ?? '' });
       return {
-        settings: { DATA_DIR: dir, DATABASE_URL: database.url ?? '' },
-        dispose: () => database.dispose(db),
+        server,
+        async dispose() {
+          await server.stop();
+          await database.dispose(db);
+          rmSync(dir, { recursive: true, force: true });
+        },
       };
     },
   });
 }
 
-describe.each(servers)('supabase-js against the real server on $name', ({ env }) => {
+describe.each(servers)('supabase-js against the real server on $name', ({ start }) => {
   let server: ServerProcess;
-  let dataDir: string;
   let dispose = async () => {};
   beforeAll(async () => {
-    const opened = await env();
-    dataDir = opened.settings.DATA_DIR;
-    dispose = opened.dispose;
-    server = await startServer(opened.settings);
+    ({ server, dispose } = await start());
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => dispose());
 
   it('gets the same error for a two-row probe before and after the address signs up', async () => {
     const supabase = createClient(server.origin, LOCAL_ANON_KEY, {
