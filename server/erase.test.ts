@@ -28,7 +28,7 @@ for (const database of testDatabases()) {
       await seedAnnAndBob(db);
       await db.exec(`insert into public.tedxcommunity_emails (email) values ('cat@example.org');
         insert into public.tedxcommunity_deliveries (campaign, email_hash, status)
-          select 'launch', sha256(convert_to(email, 'UTF8')), 'sent' from public.tedxcommunity_emails;
+          select 'launch', public.tedxcommunity_email_hash(email), 'sent' from public.tedxcommunity_emails;
         insert into public.tedxcommunity_suppressed (email, reason)
           values ('dead@example.org', '550 5.1.1 no such user');`);
     });

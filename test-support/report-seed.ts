@@ -71,7 +71,7 @@ export async function seedReportList(db: Db, now = new Date()): Promise<Seeded> 
   // "launch": sent to the first 60 people, failed for the next 4; "tickets": sent to the first 25.
   const deliver = (campaign: string, from: number, to: number, status: string) =>
     db.exec(`insert into public.tedxcommunity_deliveries (campaign, email_hash, status)
-      select '${campaign}', sha256(convert_to('person' || g || '@example.org', 'UTF8')), '${status}'
+      select '${campaign}', public.tedxcommunity_email_hash('person' || g || '@example.org'), '${status}'
       from generate_series(${from}, ${to - 1}) g`);
   await deliver('launch', 0, 60, 'sent');
   await deliver('launch', 60, 64, 'failed');
