@@ -6,8 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import { migrate, readMigrations } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
+import { readMigrations } from '../server/db/migrate.ts';
+import { migratedPgliteDump } from '../server/db/pglite.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 
@@ -16,17 +16,6 @@ const HEADER = `-- The database as supabase/migrations/ leave it: the public sch
 -- \`npm run schema\` and commit this file with it.
 
 `;
-
-/** A new embedded database with every migration applied as the server applies them. */
-export async function migratedDataDir(): Promise<Blob> {
-  const db = await openPglite();
-  try {
-    await migrate(db);
-    return await db.dump();
-  } finally {
-    await db.close();
-  }
-}
 
 /** The public schema of a migrated PGlite data directory, as pg_dump writes it. */
 export async function schemaSql(dataDir: Blob): Promise<string> {
@@ -42,7 +31,7 @@ export async function schemaSql(dataDir: Blob): Promise<string> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    const sql = await schemaSql(await migratedDataDir());
+    const sql = await schemaSql(await migratedPgliteDump());
     const before = existsSync(SCHEMA_FILE) ? readFileSync(SCHEMA_FILE, 'utf8') : '';
     const count = (pattern: RegExp, one: string, many: string) => {
       const n = sql.match(pattern)?.length ?? 0;

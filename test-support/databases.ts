@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { migrate, readMigrations } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
+import { migratedPgliteDump, openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import type { Db } from '../server/db/types.ts';
 import { TABLE } from '../server/rest/signups.ts';
@@ -40,10 +40,7 @@ const TEMPLATE = join(tmpdir(), `tedx-pglite-template-${migrationsHash}.tar`);
 /** A migrated PGlite data directory as a tarball, built once per machine and migration set. */
 export async function pgliteTemplate(): Promise<Blob> {
   if (!existsSync(TEMPLATE)) {
-    const db = await openPglite();
-    await migrate(db);
-    const dump = await db.dump();
-    await db.close();
+    const dump = await migratedPgliteDump();
     const partial = `${TEMPLATE}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, TEMPLATE); // atomic: parallel test files never see half a file

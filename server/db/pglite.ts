@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
+import { migrate } from './migrate.ts';
 import { createBatcher } from './pglite-batch.ts';
 import { SET_ROLE, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
@@ -93,4 +94,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
       });
     },
   };
+}
+
+/** A new embedded database with every migration applied as the server applies them, as a
+ * tarball (for the tests' template and `npm run schema`). */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const db = await openPglite();
+  try {
+    await migrate(db);
+    return await db.dump();
+  } finally {
+    await db.close();
+  }
 }
