@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRecorder, FLUSH_MS } from './recorder.ts';
 import { storeWith } from '../../../test-support/announce-store.ts';
 import type { Outcome } from './store.ts';
@@ -16,7 +16,11 @@ function slowStore(ms: number, failures = 0) {
       writes.push(outcomes.map((o) => o.id));
     },
   });
-  return { store, writes };
+  /** Resolves once a write has failed and the recorder has taken the failure in: waiting for the
+   * failure itself, not for a time, so that a busy machine's late timers cannot make it early. */
+  const failed = () =>
+    vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(1), { timeout: 5000, interval: 5 });
+  return { store, writes, failed };
 }
 const FAST_RETRY = { retryMs: 5, retries: 3 };
 const RUN = { campaign: 'c', runId: 'run-1' };
@@ -66,10 +70,10 @@ describe('the outcome recorder', () => {
   });
 
   it('holds back new sends while a write fails, and lets them go when a retry succeeds', async () => {
-    const { store, writes } = slowStore(1, 2);
+    const { store, writes, failed } = slowStore(1, 2);
     const recorder = createRecorder(store, RUN, { retryMs: 100, retries: 3 });
     recorder.add(sent(1));
-    await sleep(FLUSH_MS + 30); // the first write has failed: a retry is waiting (100 ms)
+    await failed(); // the first write has failed: a retry is waiting (100 ms)
     let released = false;
     const ready = recorder.ready().then((ok) => (released = ok));
     await sleep(2);
@@ -81,11 +85,11 @@ describe('the outcome recorder', () => {
   });
 
   it('answers ready() false and reports the error from drain when every retry fails', async () => {
-    const { store } = slowStore(1, Infinity);
+    const { store, failed } = slowStore(1, Infinity);
     const recorder = createRecorder(store, RUN, FAST_RETRY);
     recorder.add(sent(1));
     recorder.add(sent(2));
-    await sleep(FLUSH_MS + 3);
+    await failed();
     expect(await recorder.ready()).toBe(false);
     expect(recorder.unwritten()).toBe(2);
     await expect(recorder.drain()).rejects.toThrow('database gone');
