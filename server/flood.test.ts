@@ -3,7 +3,7 @@
 // flood never used still signs up; and one client cannot hold every connection.
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { MAX_CONNECTIONS_PER_CLIENT } from './limits.ts';
@@ -108,8 +108,11 @@ describe('connections held by one client', () => {
     const held: Socket[] = [];
     try {
       for (let i = 0; i < MAX_CONNECTIONS_PER_CLIENT; i++) held.push(await open('127.250.0.1'));
-      // The server has accepted them all (its own count is what the cap reads).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The server has accepted them all (its own count is what the cap reads): it accepts in
+      // order, and has answered on the last one.
+      const last = held[held.length - 1];
+      last.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      await new Promise((resolve) => last.once('data', resolve));
       const extra = await open('127.250.0.1');
       extra.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
       expect(await closedUnanswered(extra, 5_000)).toBe(true);
@@ -125,8 +128,10 @@ describe('connections held by one client', () => {
     } finally {
       for (const socket of held) socket.destroy();
     }
-    // Once they are closed, the same address is served again.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await healthFrom('127.250.0.1')).toBe(200);
+    // Once the server has seen them close, the same address is served again.
+    await vi.waitFor(async () => expect(await healthFrom('127.250.0.1')).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
   }, 60_000);
 });

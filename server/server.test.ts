@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { SERVICE_KEY_FILE } from './service-key.ts';
 import { LOCK_FILE } from './db/lock.ts';
@@ -159,7 +159,11 @@ describe('the server process', () => {
       }
     };
     const writers = Array.from({ length: 16 }, writer);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed mid-stream once writes are well under way, however fast this machine is today.
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThan(50), {
+      timeout: 30_000,
+      interval: 20,
+    });
     live().child.kill('SIGKILL');
     await live().exited;
     stop = true;
@@ -175,7 +179,8 @@ describe('the server process', () => {
     const inFlight = Array.from({ length: 20 }, (_, i) =>
       signUp(live().origin, `t${i}@example.org`),
     );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first answer shows the server is at work on them: the others are in flight.
+    await Promise.race(inFlight);
     live().child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight.map((p) => p.catch(() => 0)));
     expect(await live().exited).toBe(0);
