@@ -148,4 +148,48 @@ describe('DATA_DIR lock', () => {
     const lock = acquireLock(dir);
     lock.release();
   });
+
+  /** Processes that each try to take the lock at the same moment, and hold what they took
+   * until killed: their answers, 'locked' or 'refused'. */
+  async function together(count: number): Promise<string[]> {
+    const at = Date.now() + 1_500; // every process has started by then
+    const children = Array.from({ length: count }, () =>
+      spawn(
+        process.execPath,
+        [
+          '-e',
+          `import('${new URL('./lock.ts', import.meta.url).href}').then((m) => {
+             while (Date.now() < ${at});
+             try { m.acquireLock(${JSON.stringify(dir)}); console.log('locked'); }
+             catch (e) { console.log(e instanceof m.DataDirLockedError ? 'refused' : String(e)); }
+             setInterval(() => {}, 1000);
+           })`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      ),
+    );
+    try {
+      return await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<string>((resolve) =>
+              child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+            ),
+        ),
+      );
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      await Promise.all(children.map((child) => new Promise((r) => child.once('exit', r))));
+    }
+  }
+
+  it('lets exactly one of many processes in when they start together, over no lock or a stale one', async () => {
+    for (let round = 0; round < 4; round++) {
+      // Even rounds: no lock file. Odd rounds: the lock of the previous round's killed holder.
+      if (round % 2 === 0) rmSync(join(dir, LOCK_FILE), { force: true });
+      const answers = await together(8);
+      expect(answers.filter((a) => a === 'locked')).toHaveLength(1);
+      expect(answers.filter((a) => a === 'refused')).toHaveLength(7);
+    }
+  }, 60_000);
 });

@@ -1,4 +1,13 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 // PGlite allows one process per data directory. Whoever opens DATA_DIR (the server or the
@@ -38,17 +47,34 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The live holder of the lock, or null when there is none (or only a stale one). */
-export function readLock(dir: string): LockInfo | null {
-  let info: LockInfo;
+/** The lock file's text and what it says, or null when there is none. */
+function readLockFile(path: string): { text: string; info: LockInfo | null } | null {
+  let text: string;
   try {
-    info = JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as LockInfo;
+    text = readFileSync(path, 'utf8');
   } catch {
     return null;
   }
-  if (!Number.isInteger(info.pid)) return null;
-  if (info.pid !== process.pid && !isAlive(info.pid)) return null;
-  return info;
+  try {
+    const info = JSON.parse(text) as LockInfo;
+    return { text, info: Number.isInteger(info.pid) ? info : null };
+  } catch {
+    return { text, info: null };
+  }
+}
+
+/** Blocks this thread for `ms` (acquireLock is synchronous, and waits only while another
+ * process removes a stale lock). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** A holder that is this process or still running (a lock of a gone process is stale). */
+const live = (info: LockInfo | null): info is LockInfo =>
+  info !== null && (info.pid === process.pid || isAlive(info.pid));
+
+/** The live holder of the lock, or null when there is none (or only a stale one). */
+export function readLock(dir: string): LockInfo | null {
+  const info = readLockFile(join(dir, LOCK_FILE))?.info ?? null;
+  return live(info) ? info : null;
 }
 
 export interface DataDirLock {
@@ -57,27 +83,60 @@ export interface DataDirLock {
   release(): void;
 }
 
+/**
+ * The lock file never exists half-written: it is written whole under a name of this process's
+ * own, then linked (taken; fails if one exists) or renamed (updated) into place. A reader that
+ * found it empty while its writer was still writing took it for stale, and two organiser
+ * commands started together both opened the database (both mailed everyone).
+ */
+function writeWhole(path: string, info: LockInfo, into: 'link' | 'rename'): boolean {
+  const own = `${path}.${process.pid}.${randomUUID()}`;
+  writeFileSync(own, JSON.stringify(info) + '\n', { mode: 0o600 });
+  try {
+    if (into === 'rename') renameSync(own, path);
+    else linkSync(own, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(own, { force: true });
+  }
+}
+
 export function acquireLock(dir: string): DataDirLock {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const path = join(dir, LOCK_FILE);
-  const write = (info: LockInfo, flag: 'wx' | 'w') =>
-    writeFileSync(path, JSON.stringify(info) + '\n', { flag });
+  const takeover = `${path}.takeover`;
   const mine: LockInfo = { pid: process.pid, port: null, host: null };
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; !writeWhole(path, mine, 'link'); attempt++) {
+    const found = readLockFile(path);
+    if (!found) continue; // released meanwhile: try again
+    if (live(found.info)) throw new DataDirLockedError(dir, found.info);
+    if (attempt > 500) throw new Error(`could not take the stale lock ${path}: remove it`);
+    // Stale. Only the process that makes the takeover directory (mkdir: exactly one wins)
+    // removes it, after reading it again: so a lock another process has just taken is never
+    // removed as stale. The others wait a moment and look again.
     try {
-      write(mine, 'wx'); // O_EXCL: exactly one process wins
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
-      const holder = readLock(dir);
-      if (holder && holder.pid !== process.pid) throw new DataDirLockedError(dir, holder);
-      rmSync(path, { force: true }); // stale: its process is gone
+      mkdirSync(takeover);
+    } catch {
+      const made = statSync(takeover, { throwIfNoEntry: false });
+      if (made && Date.now() - made.mtimeMs > 10_000)
+        rmSync(takeover, { recursive: true, force: true }); // left by a process that died in it
+      else pause(10);
+      continue;
+    }
+    try {
+      const again = readLockFile(path);
+      if (again?.text === found.text && !live(again.info)) rmSync(path, { force: true });
+    } finally {
+      rmSync(takeover, { recursive: true, force: true });
     }
   }
   let released = false;
   return {
     update(port, host) {
-      if (!released) write({ pid: process.pid, port, host }, 'w');
+      if (!released) writeWhole(path, { pid: process.pid, port, host }, 'rename');
     },
     release() {
       if (released) return;
