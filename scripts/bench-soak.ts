@@ -99,8 +99,11 @@ function slowClient(origin: URL, localAddress: string): Promise<Answer> {
   });
 }
 
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The process's resident memory now (VmRSS) or its peak since it started (VmHWM), in MB. */
+const rssMb = (pid: number, field = 'VmRSS') =>
+  Number(
+    new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+  ) / 1024;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
@@ -218,8 +221,6 @@ export async function soak(): Promise<string[]> {
           }
         }),
       );
-    const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMb(pid)), 2_000);
     /** Resident memory once the garbage collector has had a quiet moment: the lowest of 5 s. */
     const settled = async () => {
       const seen: number[] = [];
@@ -240,14 +241,13 @@ export async function soak(): Promise<string[]> {
       slowClient(origin, `127.0.2.${(i % 250) + 1}`).then(record),
     );
     await Promise.all([runUntil(budget), ...slow]);
-    clearInterval(sampler);
     for (const agent of agents) agent.destroy();
     clearInterval(honestTimer);
     await Promise.all(honestInFlight);
     honestAgent.destroy();
     const seconds = (performance.now() - started) / 1000;
     const rssAfter = await settled();
-    const rssPeak = Math.max(...samples, rssAfter);
+    const rssPeak = rssMb(pid, 'VmHWM'); // the kernel's own peak: start-up included
 
     const latencies = honestAnswers.map((a) => a.ms).sort((a, b) => a - b);
     const failed = honestAnswers.filter((a) => a.status !== 201);

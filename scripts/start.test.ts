@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_NODE_FLAGS } from '../server/db/pglite.ts';
 import { loadSettings } from '../server/settings.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
@@ -45,5 +46,18 @@ describe('npm start: what it says before building', () => {
     expect(buildNotice(loadSettings({}))).toBe(
       `dist/ is missing or older than the sources: building the site for ${SITE_URL_DEFAULT} (npm run build). SITE_URL is not set, so links and share tags name that placeholder: set it in .env`,
     );
+  });
+});
+
+describe('the commands that open the embedded database', () => {
+  it('run Node with the baseline WebAssembly compiler only, so that a small VPS holds them', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const name of ['start', 'subscribers', 'announce'])
+      expect(scripts[name].split(' ').slice(0, 1 + PGLITE_NODE_FLAGS.length)).toEqual([
+        'node',
+        ...PGLITE_NODE_FLAGS,
+      ]);
   });
 });

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PGLITE_NODE_FLAGS } from '../server/db/pglite.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -75,7 +76,7 @@ export async function startServer(
     typeof options === 'number' ? { timeoutMs: options } : options;
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const stdio = typeof log === 'object' ? openSync(log.file, 'w') : log;
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, [...PGLITE_NODE_FLAGS, 'server/index.ts'], {
     cwd: ROOT,
     env: childEnv({
       HOST: '127.0.0.1',
