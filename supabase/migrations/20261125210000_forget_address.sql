@@ -9,15 +9,13 @@ create function public.tedxcommunity_forget(p_email text)
   set search_path = ''
 as $$
 declare
-  normal text := pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
   on_list boolean;
   suppressed boolean;
 begin
-  delete from public.tedxcommunity_deliveries d
-    where d.email_hash = pg_catalog.sha256(pg_catalog.convert_to(normal, 'UTF8'));
-  delete from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = normal;
-  on_list := found;
-  delete from public.tedxcommunity_suppressed s where s.email = normal;
+  -- What `remove` deletes (the sign-up and its delivery records), by its own definition.
+  on_list := public.tedxcommunity_remove(p_email);
+  delete from public.tedxcommunity_suppressed s
+    where s.email = pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'));
   suppressed := found;
   return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
 end
