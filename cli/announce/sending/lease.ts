@@ -11,6 +11,7 @@
 // process waking from a long sleep asks the database before its next message, not after.
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../../sources.ts';
 import type { AnnounceStore, CampaignRun } from './store.ts';
 
@@ -73,7 +74,7 @@ export async function takeLease(
   const vouchMs = seconds * 1000 * CONFIRMED_SHARE;
   // When the last granted renewal was asked for: the database's expiry is at least that + seconds.
   let confirmed = asked;
-  let renewing: Promise<boolean> | null = null;
+  let renewing: Promise<void> | null = null;
   const renew = () =>
     (renewing ??= (async () => {
       const at = { mono: performance.now(), wall: Date.now() };
@@ -89,7 +90,6 @@ export async function takeLease(
       } catch {
         // A blip: the next beat tries again, well inside the expiry.
       }
-      return !lost.signal.aborted;
     })().finally(() => (renewing = null)));
   const heartbeat = setInterval(() => void renew(), seconds * 1000 * HEARTBEAT_SHARE);
   heartbeat.unref();
@@ -105,7 +105,8 @@ export async function takeLease(
       while (!lost.signal.aborted && !vouched()) {
         const before = confirmed;
         await renew();
-        if (confirmed === before && !lost.signal.aborted) await blip();
+        // A renewal that failed for want of an answer: a short wait before the next.
+        if (confirmed === before && !lost.signal.aborted) await sleep(500);
         if (performance.now() - before.mono > seconds * 1000) break;
       }
       return !lost.signal.aborted && vouched();
@@ -117,6 +118,3 @@ export async function takeLease(
     },
   };
 }
-
-/** A short wait between renewals that failed for want of an answer. */
-const blip = () => new Promise((resolve) => setTimeout(resolve, 500));

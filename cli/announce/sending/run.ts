@@ -153,7 +153,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
     await recorder.drain();
   } catch (error) {
     // A lost lease outranks the refusal that may have been read first: nothing more was sent.
-    if (!(result.stop?.kind === 'lease')) result.stop = databaseStop(error);
+    if (result.stop?.kind !== 'lease') result.stop = databaseStop(error);
   }
   return result;
 }

@@ -128,7 +128,7 @@ const toLease = (row: LeaseRow): Lease => ({
 });
 
 /** The migration's refusal (20261126010000: P0001 "lease lost: …", over a connection or PostgREST). */
-const LEASE_LOST = /lease lost: (campaign .*)/;
+const LEASE_LOST = /lease lost: campaign /;
 
 /** Calls `fn`, turning the database's "lease lost" into a LeaseLostError. */
 async function underLease<T>(campaign: string, fn: () => Promise<T>): Promise<T> {
@@ -136,8 +136,7 @@ async function underLease<T>(campaign: string, fn: () => Promise<T>): Promise<T>
     return await fn();
   } catch (error) {
     const e = error as { message?: string; detail?: string };
-    const lost = LEASE_LOST.exec(String(e?.message ?? ''));
-    if (!lost) throw error;
+    if (!LEASE_LOST.test(String(e?.message ?? ''))) throw error;
     throw new LeaseLostError(campaign, e.detail ?? 'its lease lapsed or passed to another run');
   }
 }
