@@ -47,7 +47,8 @@ export function createRateLimiter(
   now: () => number = Date.now,
   maxTracked = MAX_TRACKED,
 ): RateLimiter {
-  // Two tables, so making room is O(1): keys still under the limit, and keys at or over it.
+  // Two tables, so making room is O(1): keys still under the limit (allowed), and keys that have
+  // reached it (refused until their minute ends; their count is no longer needed).
   const under = new Map<string, Count>();
   const held = new Map<string, Count>();
   return {
@@ -58,10 +59,8 @@ export function createRateLimiter(
       dropEnded(held, t);
       const key = rateKey(address);
       const over = held.get(key);
-      if (over !== undefined && over.ends > t) {
-        over.n += 1;
+      if (over !== undefined && over.ends > t)
         return Math.max(1, Math.ceil((over.ends - t) / 1000));
-      }
       held.delete(key);
       let count = under.get(key);
       if (count === undefined || count.ends <= t) {
@@ -72,10 +71,11 @@ export function createRateLimiter(
       }
       count.n += 1;
       if (count.n >= perMinute) {
+        // This hit is the last one allowed (perMinute is a whole number): hold the key.
         under.delete(key);
         held.set(key, count);
       }
-      return count.n > perMinute ? Math.max(1, Math.ceil((count.ends - t) / 1000)) : null;
+      return null;
     },
     get size() {
       return under.size + held.size;
