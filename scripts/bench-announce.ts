@@ -9,12 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate } from '../server/db/migrate.ts';
-import { openPglite } from '../server/db/pglite.ts';
 import { barePool } from './bench-announce-bare.ts';
 import { announce, type Run } from './bench-announce-run.ts';
 import { middleBy } from './median.ts';
 import { ANNOUNCE_BUDGET as BUDGET, reportBudgets } from '../test-support/budgets.ts';
+import { seedPgliteDir } from '../test-support/databases.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -39,12 +38,11 @@ export async function benchAnnounce(): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-bench-announce-'));
   const sink = await startSmtpSink();
   try {
-    const db = await openPglite({ dataDir: join(dir, 'pgdata') });
-    await migrate(db);
-    await db.exec(`insert into public.tedxcommunity_emails (email, first_name)
+    await seedPgliteDir(dir, (db) =>
+      db.exec(`insert into public.tedxcommunity_emails (email, first_name)
       select 'reader' || i || '@bench.example', case when i % 3 = 0 then null else 'Reader' || i end
-      from generate_series(1, ${SUBSCRIBERS}) i`);
-    await db.close();
+      from generate_series(1, ${SUBSCRIBERS}) i`),
+    );
 
     // The real server on that directory, as on launch day with the site up.
     const server = await startServer({ DATA_DIR: dir }, { log: { file: join(dir, 'server.log') } });
