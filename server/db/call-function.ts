@@ -97,11 +97,11 @@ export function createFunctionCaller() {
     }
     const signature = pick(candidates, names);
     if (!signature) throw new FunctionNotFound(fn, names);
-    const { rows } = await tx.query<{ body?: string | null }>(
+    const { rows } = await tx.query<{ body: string | null }>(
       callSql(fn, names, signature),
       names.map((n) => args[n]),
     );
-    return { body: signature.returns_void ? null : (rows[0]?.body ?? 'null') };
+    return { body: signature.returns_void ? null : (rows[0].body ?? 'null') };
   };
 }
 

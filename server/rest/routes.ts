@@ -49,8 +49,8 @@ function checkProfile(c: Context) {
   }
 }
 
-const unsupported = (method: string) =>
-  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
+const unsupported = (method: string, hint: string | null = null) =>
+  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`, { hint });
 
 /** Statements that exist only so the grants refuse anon, in Postgres's own words (42501). */
 const READ = `select 1 from ${TABLE} where false`;
@@ -84,9 +84,10 @@ export function createRestApp(options: RestOptions) {
     const sql = REFUSED_TO_ANON[c.req.method];
     if (role === 'anon')
       await withPgErrors(role, () => options.db.transactionAs(role, (tx) => tx.query(sql)));
-    throw pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`, {
-      hint: 'Only inserts are served on this table; read and change the list through the database functions at /rest/v1/rpc/.',
-    });
+    throw unsupported(
+      c.req.method,
+      'Only inserts are served on this table; read and change the list through the database functions at /rest/v1/rpc/.',
+    );
   }
   const app = new Hono<RestEnv>();
 

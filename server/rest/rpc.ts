@@ -15,10 +15,8 @@ import type { ApiRole, Db, Queryable } from '../db/types.ts';
 import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 
-type Args = FunctionArgs;
-
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
-function argsFromJson(text: string): Args {
+function argsFromJson(text: string): FunctionArgs {
   if (text.trim() === '') return {};
   const parsed = parseJson(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -27,8 +25,8 @@ function argsFromJson(text: string): Args {
   return argsAsText(parsed as Record<string, unknown>);
 }
 
-function argsFromForm(text: string): Args {
-  const args: Args = Object.create(null) as Args;
+function argsFromForm(text: string): FunctionArgs {
+  const args: FunctionArgs = Object.create(null) as FunctionArgs;
   for (const [key, value] of new URLSearchParams(text)) args[key] = value;
   return args;
 }
