@@ -196,7 +196,9 @@ for (const database of testDatabases()) {
         'select * from public.tedxcommunity_unsubscribed',
         'select unsubscribe_token from public.tedxcommunity_emails',
       ]) {
-        await expect(db.queryAs('anon', sql, [])).rejects.toMatchObject({ code: '42501' });
+        await expect(db.transactionAs('anon', (tx) => tx.query(sql))).rejects.toMatchObject({
+          code: '42501',
+        });
       }
     });
   });

@@ -19,7 +19,7 @@ import { migrate, readMigrations } from '../server/db/migrate.ts';
 import { migratedPgliteDump, openPglite } from '../server/db/pglite.ts';
 import { openPostgres } from '../server/db/postgres.ts';
 import type { Db } from '../server/db/types.ts';
-import { TABLE } from '../server/rest/signups.ts';
+import { TABLE } from '../server/rest/insert.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 const migrationsHash = createHash('sha1')

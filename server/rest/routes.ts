@@ -1,6 +1,7 @@
 // The PostgREST-compatible surface, mounted at /rest/v1: /<table> and /rpc/<function>. Only the
-// sign-up table exists; anon may insert into it, the service role may also read it (organiser
-// tools). Everything else is refused by the database itself, as on Supabase.
+// sign-up table exists, and only its insert is served: the organiser tools read and change the
+// list through database functions. What anon may not do is refused by the database itself, as
+// on Supabase.
 // The gateway's order: CORS preflight (no key), the key, the limits, then the request itself.
 // A RestError thrown anywhere here is answered by the app's onError (restErrorResponse).
 import { Hono, type Context } from 'hono';
@@ -10,11 +11,10 @@ import type { ApiRole, Db } from '../db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
-import { HTTP, pgrst } from './errors.ts';
-import { createInsert } from './insert.ts';
+import { HTTP, pgrst, withPgErrors } from './errors.ts';
+import { createInsert, TABLE } from './insert.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { createRpc } from './rpc.ts';
-import { createSelect } from './select.ts';
 
 export interface RestOptions {
   db: Db;
@@ -49,8 +49,19 @@ function checkProfile(c: Context) {
   }
 }
 
-const unsupported = (method: string) =>
-  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
+const unsupported = (method: string, hint: string | null = null) =>
+  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`, { hint });
+
+/** Statements that exist only so the grants refuse anon, in Postgres's own words (42501). */
+const READ = `select 1 from ${TABLE} where false`;
+const UPDATE = `update ${TABLE} set email = email where false`;
+const REFUSED_TO_ANON: Record<string, string> = {
+  GET: READ,
+  HEAD: READ, // Hono routes HEAD as GET
+  PATCH: UPDATE,
+  PUT: UPDATE,
+  DELETE: `delete from ${TABLE} where false`,
+};
 
 /** What follows /rest/v1/ (or /rest/v1/rpc/), without a trailing slash. */
 const rest = (c: Context, prefix: string) => {
@@ -67,7 +78,17 @@ export function createRestApp(options: RestOptions) {
     callFunction: options.callFunction,
     limiter: options.signups,
   });
-  const { select, refuseWrite } = createSelect(options.db);
+  /** Reading or changing rows: anon hears what PostgREST under row-level security answers; the
+   * service role, that nothing here serves it (no product path reads the table over REST). */
+  async function refuse(c: Context, role: ApiRole): Promise<never> {
+    const sql = REFUSED_TO_ANON[c.req.method];
+    if (role === 'anon')
+      await withPgErrors(role, () => options.db.transactionAs(role, (tx) => tx.query(sql)));
+    throw unsupported(
+      c.req.method,
+      'Only inserts are served on this table; read and change the list through the database functions at /rest/v1/rpc/.',
+    );
+  }
   const app = new Hono<RestEnv>();
 
   app.use(restCors());
@@ -107,9 +128,8 @@ export function createRestApp(options: RestOptions) {
     await next();
   });
   app.post('*', (c) => insert(c, c.get('role'), c.get('client')));
-  // HEAD too: Hono answers it from the GET route (select sends no body for HEAD).
-  app.get('*', (c) => select(c, c.get('role')));
-  app.on(['PATCH', 'PUT', 'DELETE'], '*', (c) => refuseWrite(c, c.get('role')));
+  // HEAD too: Hono answers it from the GET route.
+  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c, c.get('role')));
   app.all('*', (c) => {
     throw unsupported(c.req.method);
   });

@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { SIGNUP_FORM_FUNCTION, SIGNUP_OUTCOME_PATHS } from '../../src/lib/signup-contract.ts';
 import {
   argsAsText,
-  FUNCTION_NAME,
   FunctionNotFound,
   type CallFunction,
   type FunctionArgs,
@@ -16,10 +15,8 @@ import type { ApiRole, Db, Queryable } from '../db/types.ts';
 import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
 
-type Args = FunctionArgs;
-
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
-function argsFromJson(text: string): Args {
+function argsFromJson(text: string): FunctionArgs {
   if (text.trim() === '') return {};
   const parsed = parseJson(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -28,8 +25,8 @@ function argsFromJson(text: string): Args {
   return argsAsText(parsed as Record<string, unknown>);
 }
 
-function argsFromForm(text: string): Args {
-  const args: Args = Object.create(null) as Args;
+function argsFromForm(text: string): FunctionArgs {
+  const args: FunctionArgs = Object.create(null) as FunctionArgs;
   for (const [key, value] of new URLSearchParams(text)) args[key] = value;
   return args;
 }
@@ -49,7 +46,7 @@ async function responseSettings(tx: Queryable) {
     `select current_setting('response.status', true) as status,
             current_setting('response.headers', true) as headers`,
   );
-  const { status, headers } = rows[0] ?? { status: null, headers: null };
+  const { status, headers } = rows[0];
   let code: number | undefined;
   if (status) {
     code = Number(status);
@@ -127,7 +124,6 @@ export function createRpc({ db, callFunction, limiter }: RpcDeps) {
     const text = await c.req.text();
     const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
     const names = Object.keys(args);
-    if (!FUNCTION_NAME.test(name)) throw notFound(name, names);
 
     const result = await withPgErrors(role, () =>
       db.transactionAs(role, async (tx) => {
