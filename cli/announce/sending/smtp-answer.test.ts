@@ -429,6 +429,21 @@ describe('what an address says never decides who a refusal is about', () => {
     });
   });
 
+  it("never stops the run on the recipient's own server's words, relayed at RCPT TO", () => {
+    // Postfix's reject_unverified_recipient quotes what the recipient's server said.
+    const relayed = (code: string, said: string) =>
+      rcpt(
+        `${code} <x@stranger.test>: Recipient address rejected: unverified address: host mx.stranger.test[192.0.2.9] said: ${said} (in reply to RCPT TO command)`,
+      );
+    expect(
+      classifyAnswer(relayed('450 4.7.0', '421 4.7.0 Too many messages, rate limit exceeded')),
+    ).toBe('deferred');
+    expect(
+      classifyAnswer(relayed('550 5.7.1', '554 5.7.1 OutboundSpamException, sender blocked')),
+    ).toBe('failed');
+    expect(classifyAnswer(relayed('550 5.1.1', '550 5.1.1 User unknown'))).toBe('bounce');
+  });
+
   it('reads only the first 1,000 characters of an answer, so a huge one costs little', () => {
     expect(classifyAnswer(rcpt(`550 ${'x'.repeat(1000)} daily sending limit`))).toBe('bounce');
     const huge = [`550 ${'<'.repeat(5e6)}`, `550 ${'a'.repeat(5e6)}`, `550 ${'a@'.repeat(3e6)}`];
