@@ -3,13 +3,13 @@
 // 3,000 would be pushed at it to the end. So the run stops once such refusals keep coming,
 // either REFUSED_IN_A_ROW of them with nothing accepted between, or REFUSED_IN_WINDOW of the
 // last WINDOW answers (a provider that refuses most but lets some through). Only different
-// recipients count, spread over at least DOMAINS domains: a real list spans many, so a provider
-// refusing everyone gets there at once, while one person's addresses, or one recipient's domain
-// with a policy against us, never do.
+// recipients count, spread over at least DOMAINS domains: a relay that refuses the sender refuses
+// it for every domain, so a campus list (mostly one webmail domain plus the school's) gets there
+// at once, while one address, or one domain with a policy against us, never does.
 export const REFUSED_IN_A_ROW = 5;
 export const WINDOW = 20;
 export const REFUSED_IN_WINDOW = 12;
-export const DOMAINS = 3;
+export const DOMAINS = 2;
 
 export interface RefusalWatch {
   /** One answer for good: the recipient when it was refused for the sender or the message,
