@@ -26,8 +26,9 @@ export function toSignupInsert(
 // the same rule: change both. One @, and none of the specials only a quoted local part may hold.
 const SHAPE = /^[^@\s"(),:;<>[\\\]]+@[^@\s"(),:;<>[\\\]]+$/;
 const MISPLACED_DOT = /(^|@)\.|\.(@|$)|\.\./;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const SPACE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MAX_ADDRESS_OCTETS = 254;
