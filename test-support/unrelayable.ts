@@ -1,5 +1,6 @@
 // What the table refuses since migration 20261127100000 (and the form before sending), as a
 // visitor would type it: each case is one rule of RFC 5321 or one kind of control character.
+import type { Db } from '../server/db/types.ts';
 
 /** The longest address a relay takes: a local part of 64 octets, 254 octets in all. */
 export const LONGEST_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
@@ -31,3 +32,21 @@ export const REFUSED_FIRST_NAMES: [label: string, name: string][] = [
   ['DEL', 'Ann\u007f'],
   ['a C1 control (NEL)', 'Ann\u0085e'],
 ];
+
+/**
+ * Runs `insert` (SQL) as if before migration 20261127100000: its NOT VALID checks are dropped for
+ * the statement and put back as they were, so the rows stay as rows stored before the rule do.
+ */
+export async function storeBeforeRule(db: Db, insert: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string; definition: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+       where conrelid = 'public.tedxcommunity_emails'::regclass and not convalidated`,
+    );
+    if (rows.length !== 2) throw new Error(`expected the rule's 2 checks, found ${rows.length}`);
+    const alter = (what: string) => tx.exec(`alter table public.tedxcommunity_emails ${what}`);
+    for (const { name } of rows) await alter(`drop constraint ${name}`);
+    await tx.exec(insert);
+    for (const { name, definition } of rows) await alter(`add constraint ${name} ${definition}`);
+  });
+}

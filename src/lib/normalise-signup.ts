@@ -53,5 +53,5 @@ export const isAcceptableFirstName = (name: string | null) =>
   name === null || ([...name].length <= MAX_FIRST_NAME && !CONTROL.test(name));
 
 /** Whether the table takes this row: the form sends nothing it would refuse. */
-export const isAcceptableSignup = (row: SignupInsert) =>
+export const isAcceptableSignup = (row: Pick<SignupInsert, 'email' | 'first_name'>) =>
   isRelayableEmail(row.email) && isAcceptableFirstName(row.first_name);
