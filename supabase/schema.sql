@@ -638,16 +638,15 @@ begin
     return 'unknown';
   end if;
   later := public.tedxcommunity_unsubscribe_later_signup(t);
-  if later is null then
-    return 'left';
+  if later is not null then
+    -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
+    delete from public.tedxcommunity_emails e where e.id = later
+      returning e.email::text, e.unsubscribe_token into gone, t;
+    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+      values (t, public.tedxcommunity_email_hash(gone))
+      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   end if;
-  -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
-  delete from public.tedxcommunity_emails e where e.id = later
-    returning e.email::text, e.unsubscribe_token into gone, t;
-  insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-    values (t, public.tedxcommunity_email_hash(gone))
-    on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
-  return 'left_again';
+  return 'left';
 end
 $$;
 
@@ -664,11 +663,9 @@ CREATE FUNCTION public.tedxcommunity_unsubscribe_state(token text) RETURNS text
   select case
     when exists (select 1 from public.tedxcommunity_emails e
                  where e.unsubscribe_token = public.tedxcommunity_token($1)) then 'on'
-    when not exists (select 1 from public.tedxcommunity_unsubscribed u
-                     where u.token = public.tedxcommunity_token($1)) then 'unknown'
-    when public.tedxcommunity_unsubscribe_later_signup(public.tedxcommunity_token($1)) is not null
-      then 'back'
-    else 'off'
+    when exists (select 1 from public.tedxcommunity_unsubscribed u
+                 where u.token = public.tedxcommunity_token($1)) then 'off'
+    else 'unknown'
   end
 $_$;
 
@@ -810,6 +807,22 @@ ALTER TABLE ONLY public.tedxcommunity_emails
 
 
 --
+-- Name: tedxcommunity_emails tedxcommunity_emails_email_relayable; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_email_relayable CHECK (((octet_length((email)::text) <= 254) AND (octet_length(split_part((email)::text, '@'::text, 1)) <= 64) AND ((email)::text !~ '(^|@)\.|\.(@|$)|\.\.'::text) AND ((email)::text !~ '[\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]'::text))) NOT VALID;
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_first_name_printable; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_first_name_printable CHECK (((first_name)::text !~ '[\u0001-\u001f\u007f-\u009f]'::text)) NOT VALID;
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -838,6 +851,13 @@ ALTER TABLE ONLY public.tedxcommunity_unsubscribed
 --
 
 CREATE INDEX tedxcommunity_emails_created_at_idx ON public.tedxcommunity_emails USING btree (created_at, id);
+
+
+--
+-- Name: tedxcommunity_emails_email_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_emails_email_hash_idx ON public.tedxcommunity_emails USING btree (public.tedxcommunity_email_hash((email)::text));
 
 
 --
@@ -986,6 +1006,7 @@ GRANT ALL ON FUNCTION public.tedxcommunity_announce_status(p_campaign text) TO s
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO service_role;
+GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO anon;
 
 
 --

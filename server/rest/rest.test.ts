@@ -15,6 +15,12 @@ import {
   storedEmails,
   testApp,
 } from '../../test-support/app.ts';
+import { isAcceptableFirstName, isRelayableEmail } from '../../src/lib/normalise-signup.ts';
+import {
+  LONGEST_EMAIL,
+  REFUSED_EMAILS,
+  REFUSED_FIRST_NAMES,
+} from '../../test-support/unrelayable.ts';
 
 if (!TEST_DATABASE_URL)
   describe.skip(POSTGRES_SKIP_REASON, () => it('REST contract on PostgreSQL'));
@@ -124,9 +130,26 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     expect(await storedEmails(db)).toEqual([]);
   });
 
-  it('accepts the limits exactly: 254-character email, 100-character first name', async () => {
-    const email = 'a'.repeat(254 - '@example.org'.length) + '@example.org';
-    expect((await post(JSON.stringify({ email, first_name: 'n'.repeat(100) }))).status).toBe(201);
+  it('accepts the limits exactly: a 64-octet local part, 254 in all, a 100-character first name', async () => {
+    const body = JSON.stringify({ email: LONGEST_EMAIL, first_name: 'n'.repeat(100) });
+    expect((await post(body)).status).toBe(201);
+    expect(await storedEmails(db)).toEqual([LONGEST_EMAIL]);
+    expect(isRelayableEmail(LONGEST_EMAIL)).toBe(true);
+  });
+
+  it.each(REFUSED_EMAILS)(
+    'refuses an address with %s: 400 23514, nothing stored',
+    async (_, email) => {
+      await expectError(await post(JSON.stringify({ email })), 400, '23514');
+      expect(await storedEmails(db)).toEqual([]);
+    },
+  );
+
+  it.each(REFUSED_FIRST_NAMES)('refuses a first name with %s: 400 23514', async (_, name) => {
+    const body = JSON.stringify({ email: 'ann@example.org', first_name: name });
+    await expectError(await post(body), 400, '23514');
+    expect(await storedEmails(db)).toEqual([]);
+    expect(isAcceptableFirstName(name)).toBe(false);
   });
 
   it('refuses Prefer: return=representation to anon with 401 42501 and stores nothing', async () => {

@@ -68,9 +68,14 @@ describe.each(testDatabases())('the no-JavaScript sign-up on $name', (database) 
     expect(await storedEmails(db)).toEqual(['dup@example.org']);
   });
 
-  it('any other error (too long): 303 to the failure page, nothing stored', async () => {
+  it('any other error (too long, no relay takes it): 303 to the failure page, nothing stored', async () => {
     await expectSeeOther(await post(formBody(`${'a'.repeat(250)}@example.org`)), 'failure');
     await expectSeeOther(await post(formBody('x@example.org', 'n'.repeat(101))), 'failure');
+    await expectSeeOther(await post(formBody('.quota@example.org')), 'failure');
+    await expectSeeOther(
+      await post(formBody('ann@example.org', 'Ann\u001b]52;c;aGk=\u0007')),
+      'failure',
+    );
     expect(await storedEmails(db)).toEqual([]);
   });
 
