@@ -105,10 +105,10 @@ for (const database of testDatabases()) {
 
       // The anon-callable function a page is built from says no more than the page.
       const state = (token: string) =>
-        db.queryAs<{ s: string }>(
-          'anon',
-          'select public.tedxcommunity_unsubscribe_state($1) as s',
-          [token],
+        db.transactionAs('anon', (tx) =>
+          tx.query<{ s: string }>('select public.tedxcommunity_unsubscribe_state($1) as s', [
+            token,
+          ]),
         );
       expect((await state(annOld)).rows).toEqual((await state(bobOld)).rows);
 
