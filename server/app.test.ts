@@ -12,6 +12,8 @@ const downDb = {
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   executeAs: () =>
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+  transactionAs: () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   exec: () => Promise.reject(new Error('down')),
   transaction: () => Promise.reject(new Error('down')),
   close: () => Promise.resolve(),

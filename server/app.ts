@@ -64,7 +64,7 @@ export function createApp({
   const limitRequests = (c: Context) => {
     const client = clientAddress(c, proxies);
     const retryAfter = requests.hit(client);
-    if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
+    if (retryAfter !== null) throw tooManyRequests(retryAfter);
     return client;
   };
   const callFunction = createFunctionCaller();
@@ -72,8 +72,9 @@ export function createApp({
     db,
     keys: { anonKey: settings.anonKey, serviceRoleKey: settings.serviceRoleKey },
     callFunction,
-    // One limit per address for both ways to sign up: the table insert and the form's function.
-    signups: createRateLimiter(settings.signupRateLimit),
+    // The sign-up budget lives in the database (one rule for the insert, the form's function and
+    // hosted Supabase); the server passes it the limit and the client's address.
+    signupRateLimit: settings.signupRateLimit,
     limitRequests,
   });
   let failed = false;

@@ -1,15 +1,16 @@
-// POST: the sign-up itself. The hot path: one statement, reused, in one round trip.
+// POST: the sign-up itself: one statement in a transaction as the key's role, after the settings
+// PostgREST would set (the sign-up budget in the database reads them).
 import type { Context } from 'hono';
 import type { ApiRole, Db } from '../db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
-import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
-import { parsePrefer } from './request.ts';
+import { parsePrefer, setRequestSettings } from './request.ts';
 import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './signups.ts';
 
 export interface InsertDeps {
   db: Db;
-  limiter: RateLimiter;
+  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads. */
+  signupRateLimit: number;
 }
 
 /**
@@ -30,13 +31,9 @@ function checkTypes(rows: InsertRow[]) {
   }
 }
 
-export function createInsert({ db, limiter }: InsertDeps) {
-  /** `client`: the caller's address (for anon, whose sign-ups are limited per address). */
+export function createInsert({ db, signupRateLimit }: InsertDeps) {
+  /** `client`: the caller's address (the database's sign-up budget keys on it). */
   return async function insert(c: Context, role: ApiRole, client: string): Promise<Response> {
-    if (role === 'anon') {
-      const retryAfter = limiter.hit(client);
-      if (retryAfter !== null) throw tooManyRequests(retryAfter);
-    }
     const prefer = parsePrefer(c.req.header('prefer'));
     const columnsParam = c.req.query('columns');
     const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
@@ -44,21 +41,21 @@ export function createInsert({ db, limiter }: InsertDeps) {
       columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
     checkTypes(body.rows);
     const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
-    const param = JSON.stringify(body.rows);
-    const headers = { 'Content-Range': '*/*' };
+    const { rows } = await withPgErrors(role, () =>
+      db.transactionAs(role, async (tx) => {
+        await setRequestSettings(tx, c, client, signupRateLimit);
+        return tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]);
+      }),
+    );
     if (!prefer.returnRepresentation) {
-      await withPgErrors(role, () => db.executeAs(role, sql, [param]));
       return new Response(null, {
         status: HTTP.created,
-        headers: { ...headers, 'Content-Length': '0' },
+        headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
       });
     }
-    const { rows } = await withPgErrors(role, () =>
-      db.queryAs<{ body: string }>(role, sql, [param]),
-    );
     return new Response(rows[0]?.body ?? '[]', {
       status: HTTP.created,
-      headers: { ...headers, 'Content-Type': JSON_TYPE },
+      headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
     });
   };
 }

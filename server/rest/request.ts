@@ -1,4 +1,7 @@
-// Reading a PostgREST request: Prefer and the paging parameters.
+// Reading a PostgREST request: Prefer, the paging parameters, and what PostgREST tells the
+// database about it.
+import type { Context } from 'hono';
+import type { Queryable } from '../db/types.ts';
 import { HTTP, pgrst } from './errors.ts';
 import type { Resolution } from './signups.ts';
 
@@ -27,4 +30,27 @@ export function nonNegative(value: string | undefined, name: string): number | n
     throw pgrst(HTTP.badRequest, 'PGRST100', `"failed to parse ${name} (${value})"`);
   }
   return Number(value);
+}
+
+/**
+ * The settings PostgREST sets for a request's transaction (`request.headers`, `request.method`,
+ * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`, SIGNUP_RATE_LIMIT;
+ * 0 is off). `cf-connecting-ip` is the client this server resolved (TRUST_PROXY), overwriting any
+ * the client sent, as Cloudflare sets it in front of hosted Supabase: the migration's sign-up
+ * budget keys on it (supabase/migrations/20261127110000_signup_budget_per_network.sql).
+ */
+export async function setRequestSettings(
+  tx: Queryable,
+  c: Context,
+  client: string,
+  signupRateLimit: number,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => (headers[name] = value));
+  headers['cf-connecting-ip'] = client;
+  await tx.query(
+    `select set_config('request.headers', $1, true), set_config('request.method', $2, true),
+            set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true)`,
+    [JSON.stringify(headers), c.req.method, c.req.path, String(signupRateLimit)],
+  );
 }

@@ -12,7 +12,6 @@ import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
 import { HTTP, pgrst } from './errors.ts';
 import { createInsert } from './insert.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import { createRpc } from './rpc.ts';
 import { createSelect } from './select.ts';
 
@@ -20,8 +19,8 @@ export interface RestOptions {
   db: Db;
   keys: Keys;
   callFunction: CallFunction;
-  /** Sign-ups (inserts and anonymous function calls) per address per minute. */
-  signups: RateLimiter;
+  /** SIGNUP_RATE_LIMIT: the database holds the sign-up budget and reads it from the request. */
+  signupRateLimit: number;
   /** The per-address limit on every request not made with the service-role key: the caller's
    * address, or a 429 thrown. */
   limitRequests: (c: Context) => string;
@@ -61,11 +60,11 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({ db: options.db, limiter: options.signups });
+  const insert = createInsert({ db: options.db, signupRateLimit: options.signupRateLimit });
   const rpc = createRpc({
     db: options.db,
     callFunction: options.callFunction,
-    limiter: options.signups,
+    signupRateLimit: options.signupRateLimit,
   });
   const { select, refuseWrite } = createSelect(options.db);
   const app = new Hono<RestEnv>();
