@@ -185,6 +185,18 @@ const ROUTES: Route[] = [
         headers: rest,
         body: JSON.stringify({ email: email(), first_name: filler(BODY_LIMIT - 100) }),
       }),
+      authorization: () => ({
+        method: 'POST',
+        path: `/rest/v1/${SIGNUP_TABLE}`,
+        headers: { ...rest, Authorization: `Bearer ${filler(7_000)} x` },
+        body: JSON.stringify({ email: email() }),
+      }),
+      email: () => ({
+        method: 'POST',
+        path: `/rest/v1/${SIGNUP_TABLE}`,
+        headers: rest,
+        body: JSON.stringify({ email: `${filler(BODY_LIMIT - 100)}@example.org` }),
+      }),
     },
   },
   {

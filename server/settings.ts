@@ -9,7 +9,9 @@ import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
 import { trustedProxies } from './client-address.ts';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
- * signing up together after an announcement must get through, a script must not. */
+ * signing up together after an announcement must get through, a script must not. The database
+ * holds this budget, with the same number as its default where nothing sets it (hosted Supabase:
+ * migration 20261127110000). */
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
 
 /** Anonymous requests of any kind per client address per minute: a page makes one or two, a
