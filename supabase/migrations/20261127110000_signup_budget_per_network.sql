@@ -72,9 +72,13 @@ declare
   spent record;
   wait integer := 0;
 begin
-  -- The API's visitors only: the service role (the organiser commands) and the owner are not
-  -- limited. `role` is the SET ROLE in force, which a security definer function does not change.
-  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated') or per_minute <= 0 then
+  -- The API's visitors only: a request (PostgREST, and the own server, always set
+  -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
+  -- the owner are not limited. `role` is the SET ROLE in force, which a security definer
+  -- function does not change.
+  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
+      or per_minute <= 0 then
     return new;
   end if;
   -- Every request without a readable address shares one budget.
