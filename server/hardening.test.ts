@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
-import { rateKey } from './client-address.ts';
+import { networks } from './client-address.ts';
 import type { Db } from './db/types.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 
@@ -56,12 +56,19 @@ describe('per-address limits on every anonymous path', () => {
       statuses.push((await read(app, 'select=*', ANON, peer(address))).status);
     expect(statuses).toEqual([401, 401, 429]);
     expect((await read(app, 'select=*', ANON, peer('2001:db8:1:3::1'))).status).toBe(401);
-    expect(rateKey('2001:DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
-    expect(rateKey('::1')).toBe('0:0:0:0::/64');
-    expect(rateKey('10.1.2.3')).toBe('10.1.2.3');
+    expect(networks('2001:DB8:0001:0002::1')).toEqual([
+      { key: '2001:db8:1:2::/64', clients: 1 },
+      { key: '2001:db8:1::/56', clients: 2 },
+      { key: '2001:db8:1::/48', clients: 4 },
+    ]);
+    expect(networks('::ffff:10.1.2.3')).toEqual([
+      { key: '10.1.2.3', clients: 1 },
+      { key: '10.1.2.0/24', clients: 4 },
+    ]);
   });
 
-  const address = (i: number) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`;
+  /** The i-th stranger, each in a /24 of its own (one /24's addresses share its budget). */
+  const address = (i: number) => `10.${(i >> 8) & 255}.${i & 255}.1`;
 
   it('keep a bounded map however many addresses appear in one minute, and never share a budget', () => {
     const limiter = createRateLimiter(1, () => 1_000, 100);

@@ -6,13 +6,8 @@ import { createApp } from './app.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openDatabase, type OpenedDb } from './db/open.ts';
 import { resolveServiceRoleKey } from './service-key.ts';
-import { isTrusted, trustedProxies } from './client-address.ts';
-import {
-  capConnectionsPerClient,
-  MAX_CONNECTIONS,
-  MAX_CONNECTIONS_PER_CLIENT,
-  SERVER_LIMITS,
-} from './limits.ts';
+import { trustedProxies } from './client-address.ts';
+import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from './retention.ts';
 import { settingsOrExit } from './settings.ts';
 
@@ -65,10 +60,7 @@ const server = serve(
 ) as Server;
 // Beyond this many open connections the kernel's backlog waits; no client holds them all.
 server.maxConnections = MAX_CONNECTIONS;
-const proxies = trustedProxies(settings.trustProxy);
-capConnectionsPerClient(server, MAX_CONNECTIONS_PER_CLIENT, (address) =>
-  proxies ? isTrusted(proxies, address) : false,
-);
+capConnectionsPerClient(server, trustedProxies(settings.trustProxy));
 
 /** What an operator can change when the address cannot be listened on: the setting, named. */
 function listenAdvice(code: string | undefined): string {

@@ -108,7 +108,7 @@ export interface TestDatabase {
 }
 
 const reset = async (db: Db) => {
-  await db.exec(`delete from ${TABLE}`);
+  await db.exec(`delete from ${TABLE}; delete from public.tedxcommunity_signup_budget`);
 };
 
 export const pgliteDatabase: TestDatabase = {

@@ -7,7 +7,7 @@ import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import type { ApiRole, Db } from '../db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
-import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
+import { setRequestSettings } from './request-settings.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
 const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
@@ -67,16 +67,13 @@ function checkTypes(rows: InsertRow[]) {
 
 export interface InsertDeps {
   db: Db;
-  limiter: RateLimiter;
+  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads. */
+  signupRateLimit: number;
 }
 
-export function createInsert({ db, limiter }: InsertDeps) {
-  /** `client`: the caller's address (for anon, whose sign-ups are limited per address). */
+export function createInsert({ db, signupRateLimit }: InsertDeps) {
+  /** `client`: the caller's address (the database's sign-up budget keys on it). */
   return async function insert(c: Context, role: ApiRole, client: string): Promise<Response> {
-    if (role === 'anon') {
-      const retryAfter = limiter.hit(client);
-      if (retryAfter !== null) throw tooManyRequests(retryAfter);
-    }
     const returning = /(^|,)\s*return=representation\s*(,|$)/.test(c.req.header('prefer') ?? '');
     const columnsParam = c.req.query('columns');
     const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
@@ -85,7 +82,10 @@ export function createInsert({ db, limiter }: InsertDeps) {
     checkTypes(body.rows);
     const sql = insertSql(columns, returning);
     const { rows } = await withPgErrors(role, () =>
-      db.transactionAs(role, (tx) => tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)])),
+      db.transactionAs(role, async (tx) => {
+        await setRequestSettings(tx, c, client, signupRateLimit);
+        return tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]);
+      }),
     );
     if (!returning) {
       return new Response(null, {

@@ -13,15 +13,14 @@ import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
 import { HTTP, pgrst, withPgErrors } from './errors.ts';
 import { createInsert, TABLE } from './insert.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import { createRpc } from './rpc.ts';
 
 export interface RestOptions {
   db: Db;
   keys: Keys;
   callFunction: CallFunction;
-  /** Sign-ups (inserts and anonymous function calls) per address per minute. */
-  signups: RateLimiter;
+  /** SIGNUP_RATE_LIMIT: the database holds the sign-up budget and reads it from the request. */
+  signupRateLimit: number;
   /** The per-address limit on every request not made with the service-role key: the caller's
    * address, or a 429 thrown. */
   limitRequests: (c: Context) => string;
@@ -72,11 +71,11 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({ db: options.db, limiter: options.signups });
+  const insert = createInsert({ db: options.db, signupRateLimit: options.signupRateLimit });
   const rpc = createRpc({
     db: options.db,
     callFunction: options.callFunction,
-    limiter: options.signups,
+    signupRateLimit: options.signupRateLimit,
   });
   /** Reading or changing rows: anon hears what PostgREST under row-level security answers; the
    * service role, that nothing here serves it (no product path reads the table over REST). */
