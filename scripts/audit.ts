@@ -19,11 +19,11 @@ import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 const ROUTES = ['/', '/speakers/', '/about/'];
 /** Five, not three: on a busy machine the median of three still moved the LCP ratio by 0.15. */
 const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
-const LHCI = fileURLToPath(import.meta.resolve('@lhci/cli/src/cli.js'));
+export const LHCI = fileURLToPath(import.meta.resolve('@lhci/cli/src/cli.js'));
 
 /** The least a page can be, served from dist/ by the same server while the audit runs, so it has
  * the same compression, caching and headers as the real pages. Not a route of the site. */
-const FLOOR_ROUTE = '/audit-floor/';
+export const FLOOR_ROUTE = '/audit-floor/';
 const FLOOR_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -43,7 +43,7 @@ const FLOOR_HTML = `<!doctype html>
 
 /** Lighthouse CI's assertions: 'error' fails the audit, 'warn' prints the timings that move with
  * the machine's load. Each figure is the median of the runs, except TBT: its worst run. */
-function assertMatrix() {
+export function assertMatrix() {
   const at =
     (level: string, aggregationMethod = 'median') =>
     (limit: object) => [level, { aggregationMethod, ...limit }];
@@ -81,7 +81,7 @@ const median = (values: number[]) => {
 };
 
 /** Each route's median LCP against the floor's (LCP ms, ratio); the misses, one line each. */
-function floorRatios(lhrs: Result[], origin: string) {
+export function floorRatios(lhrs: Result[], origin: string) {
   const lcp = (path: string) =>
     median(
       lhrs
@@ -164,4 +164,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+if (import.meta.main) process.exitCode = await main();
