@@ -5,13 +5,21 @@
 // audit-report/ (--out DIR). The LCP ratio to the floor is the project's own
 // (docs/decisions/0010-measure-against-a-floor.md). Exits 1 when a gating budget is missed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Result } from 'lighthouse';
-import { SITE_BUDGET as BUDGET } from '../test-support/budgets.ts';
+import { AUDIT_ASSERTIONS, SITE_BUDGET as BUDGET } from '../test-support/budgets.ts';
 import { startServer } from '../test-support/server-process.ts';
 import { compressDist } from './compress.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
@@ -21,58 +29,10 @@ const ROUTES = ['/', '/speakers/', '/about/'];
 const RUNS = Number(process.env.AUDIT_RUNS ?? 5);
 export const LHCI = fileURLToPath(import.meta.resolve('@lhci/cli/src/cli.js'));
 
-/** The least a page can be, served from dist/ by the same server while the audit runs, so it has
- * the same compression, caching and headers as the real pages. Not a route of the site. */
+/** The floor (test-support/audit-floor.html): the least a page can be, served from dist/ by the
+ * same server while the audit runs, with the same compression, caching and headers as the pages. */
 export const FLOOR_ROUTE = '/audit-floor/';
-const FLOOR_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Floor</title>
-    <meta name="description" content="The audit's floor: one heading and a paragraph." />
-  </head>
-  <body>
-    <main>
-      <h1>The floor</h1>
-      <p>One heading and a paragraph, served like every page of the site: what a page costs at least.</p>
-    </main>
-  </body>
-</html>
-`;
-
-/** Lighthouse CI's assertions: 'error' fails the audit, 'warn' prints the timings that move with
- * the machine's load. Each figure is the median of the runs, except TBT: its worst run. */
-export function assertMatrix() {
-  const at =
-    (level: string, aggregationMethod = 'median') =>
-    (limit: object) => [level, { aggregationMethod, ...limit }];
-  const [gate, warn] = [at('error'), at('warn')];
-  const score = (budget: number) => ({ minScore: budget / 100 });
-  const max = (budget: number) => ({ maxNumericValue: budget });
-  return [
-    {
-      matchingUrlPattern: '^http://[^/]+/(speakers/|about/)?$',
-      assertions: {
-        'categories:accessibility': gate(score(BUDGET.otherCategories)),
-        'categories:best-practices': gate(score(BUDGET.otherCategories)),
-        'categories:seo': gate(score(BUDGET.otherCategories)),
-        'resource-summary:document:size': gate(max(BUDGET.htmlBytes)),
-        'categories:performance': warn(score(BUDGET.performance)),
-        'largest-contentful-paint': warn(max(BUDGET.lcpMs)),
-        'total-blocking-time': at('warn', 'pessimistic')(max(BUDGET.tbtMs)),
-        'cumulative-layout-shift': warn(max(BUDGET.cls)),
-      },
-    },
-    {
-      matchingUrlPattern: '^http://[^/]+/$',
-      assertions: {
-        'resource-summary:script:size': gate(max(BUDGET.homeJsBytes)),
-        'resource-summary:total:size': gate(max(BUDGET.homeTotalBytes)),
-      },
-    },
-  ];
-}
+const FLOOR = new URL('../test-support/audit-floor.html', import.meta.url);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -114,7 +74,7 @@ async function main(): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'tedx-audit-'));
   const floorDir = fileURLToPath(new URL(`../dist${FLOOR_ROUTE}`, import.meta.url));
   mkdirSync(floorDir, { recursive: true });
-  writeFileSync(join(floorDir, 'index.html'), FLOOR_HTML);
+  copyFileSync(FLOOR, join(floorDir, 'index.html'));
   compressDist(floorDir);
   const server = await startServer({ DATA_DIR: join(work, 'data') });
   try {
@@ -131,7 +91,7 @@ async function main(): Promise<number> {
             chromePath: findChromium(),
             settings: { chromeFlags: CHROMIUM_ARGS.join(' ') },
           },
-          assert: { assertMatrix: assertMatrix(), includePassedAssertions: true },
+          assert: { assertMatrix: AUDIT_ASSERTIONS, includePassedAssertions: true },
           upload: { target: 'filesystem', outputDir: resolve(values.out) },
         },
       }),
