@@ -246,7 +246,7 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
     it('gives a direct client one budget whatever it writes in any address header', async () => {
       const app = testApp(db, { signupRateLimit: 2 });
       const long = '1'.repeat(8 * 1024);
-      const forged = [
+      const forged: Record<string, string>[] = [
         { 'CF-Connecting-IP': '10.0.0.1', 'X-Forwarded-For': '10.0.0.2' },
         { 'CF-Connecting-IP': long, 'X-Forwarded-For': `${long}, 10.0.0.3` },
         { 'X-Real-IP': '10.0.0.4', Forwarded: 'for="[2001:db8::1]"' },
