@@ -6,6 +6,7 @@ import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { networks } from './client-address.ts';
 import type { Db } from './db/types.ts';
+import { printable } from './fatal.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 
 let db: Db;
@@ -136,6 +137,15 @@ describe('the request log and fatal errors', () => {
     expect(lines).toHaveLength(2);
     // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('spells out controls and the bidi controls that reorder a line, and nothing else', () => {
+    // A name stored before the rule, printed beside a command: the override would show
+    // "remove ann@example.org" reversed after it.
+    expect(printable('Ann\u202e \u2066x\u2069\u001b\u009b')).toBe(
+      'Ann\\u202e \\u2066x\\u2069\\x1b\\u009b',
+    );
+    expect(printable('مهر\u200cناز \u200fעדי é')).toBe('مهر\u200cناز \u200fעדי é');
   });
 
   it('hands a fatal database error to onFatal once, and answers 500 meanwhile', async () => {

@@ -196,6 +196,12 @@ const ROUTES: Route[] = [
         headers: rest,
         body: JSON.stringify({ email: `${filler(BODY_LIMIT - 100)}@example.org` }),
       }),
+      prefer: () => ({
+        method: 'POST',
+        path: `/rest/v1/${SIGNUP_TABLE}`,
+        headers: { ...rest, Prefer: `return=minimal${', '.repeat(HEADER_LIMIT / 2 - 500)}x` },
+        body: JSON.stringify({ email: email() }),
+      }),
     },
   },
   {
@@ -218,6 +224,19 @@ const ROUTES: Route[] = [
         path: `/rest/v1/rpc/signup_form?apikey=${LOCAL_ANON_KEY}`,
         headers: form,
         body: `email=${email()}&first_name=${filler(BODY_LIMIT - 100)}`,
+      }),
+      // The form's function reads both with Postgres regular expressions.
+      referer: () => ({
+        method: 'POST',
+        path: `/rest/v1/rpc/signup_form?apikey=${LOCAL_ANON_KEY}`,
+        headers: { ...form, Referer: longUrl('https://x.org/?utm_source=') },
+        body: `email=${email()}`,
+      }),
+      origin: () => ({
+        method: 'POST',
+        path: `/rest/v1/rpc/signup_form?apikey=${LOCAL_ANON_KEY}`,
+        headers: { ...form, Origin: `${longUrl('http://')}!` },
+        body: `email=${email()}`,
       }),
     },
   },

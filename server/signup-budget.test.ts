@@ -3,7 +3,7 @@
 // PostgREST calls it on hosted Supabase (role anon, request.headers, request.method,
 // request.path), and through the project's own server, which passes the address it resolved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from '../test-support/app.ts';
+import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { testDatabases } from '../test-support/databases.ts';
 import type { ApiRole, Db } from './db/types.ts';
 import { asPgError } from './db/types.ts';
@@ -127,6 +127,83 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
     for (let i = 0; i < 5; i++) expect((await insertAs('anon', headers, 0)).ok).toBe(true);
   });
 
+  it('keeps the budget table to the last minute: each sign-up clears ended rows', async () => {
+    await db.exec(`insert into public.tedxcommunity_signup_budget (network, ends_at, signups)
+      select ('10.' || (i >> 8) || '.' || (i & 255) || '.0/24')::cidr, now() - interval '1 second', 9
+      from generate_series(1, 1000) i`);
+    const headers = { 'cf-connecting-ip': '198.51.100.12' };
+    for (let i = 0; i < 130; i++) expect((await insertAs('anon', headers, 1000)).ok).toBe(true);
+    const { rows } = await db.query<{ network: string; signups: number }>(
+      'select network::text as network, signups from public.tedxcommunity_signup_budget order by 1',
+    );
+    expect(rows).toEqual([
+      { network: '198.51.100.0/24', signups: 130 },
+      { network: '198.51.100.12/32', signups: 130 },
+    ]);
+  });
+
+  it('is out of reach for anon: no table, no helper, no limit to set over the API', async () => {
+    const app = testApp(db, { signupRateLimit: 1 });
+    const headers = clientHeaders(ANON, { 'X-Forwarded-For': '203.0.113.60' });
+    const call = (path: string, init: RequestInit = {}) =>
+      app.request(`http://localhost/rest/v1/${path}`, { method: 'POST', headers, ...init });
+    for (const fn of [
+      'tedxcommunity_signup_budget',
+      'tedxcommunity_client_address',
+      'tedxcommunity_signup_networks',
+      'set_config',
+    ])
+      expect((await call(`rpc/${fn}`, { body: '{}' })).status, fn).toBe(404);
+    const setLimit = JSON.stringify({
+      setting_name: 'app.signup_rate_limit',
+      new_value: '0',
+      is_local: true,
+    });
+    expect((await call('rpc/set_config', { body: setLimit })).status).toBe(404);
+    for (const method of ['GET', 'POST', 'DELETE'])
+      expect(
+        (
+          await call('tedxcommunity_signup_budget', {
+            method,
+            body: method === 'POST' ? '{}' : undefined,
+          })
+        ).status,
+      ).toBe(404);
+    // PostgREST's own settings in headers change nothing either.
+    const extra = {
+      Prefer: 'tx=rollback, params=single-object',
+      'X-App-Signup-Rate-Limit': '0',
+      'Accept-Profile': 'public',
+    };
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (
+          await app.request(ENDPOINT, {
+            method: 'POST',
+            headers: { ...headers, ...extra },
+            body: JSON.stringify({ email: `reach${i}@example.org` }),
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([201, 429, 429]);
+    // In SQL, as PostgREST runs anon: no read, write, truncate or call.
+    for (const sql of [
+      'select * from public.tedxcommunity_signup_budget',
+      "insert into public.tedxcommunity_signup_budget values ('10.0.0.0/8', now(), 0)",
+      'delete from public.tedxcommunity_signup_budget',
+      'truncate public.tedxcommunity_signup_budget',
+      'select public.tedxcommunity_client_address()',
+      "select * from public.tedxcommunity_signup_networks('10.0.0.1')",
+    ])
+      await expect(
+        db.transactionAs('anon', (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toMatchObject({
+        code: '42501',
+      });
+  });
+
   describe('through the own server', () => {
     const signUp = (app: ReturnType<typeof testApp>, forwardedFor: string, extra = {}) =>
       app.request(ENDPOINT, {
@@ -164,6 +241,35 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
           (await signUp(app, '203.0.113.50', { 'CF-Connecting-IP': `10.0.${i}.1` })).status,
         );
       expect(statuses).toEqual([201, 201, 429, 429]);
+    });
+
+    it('gives a direct client one budget whatever it writes in any address header', async () => {
+      const app = testApp(db, { signupRateLimit: 2 });
+      const long = '1'.repeat(8 * 1024);
+      const forged: Record<string, string>[] = [
+        { 'CF-Connecting-IP': '10.0.0.1', 'X-Forwarded-For': '10.0.0.2' },
+        { 'CF-Connecting-IP': long, 'X-Forwarded-For': `${long}, 10.0.0.3` },
+        { 'X-Real-IP': '10.0.0.4', Forwarded: 'for="[2001:db8::1]"' },
+        { 'CF-Connecting-IP': 'fe80::1%eth0', 'X-Forwarded-For': '::ffff:10.0.0.5' },
+        { 'CF-Connecting-IP': '010.000.000.006, 10.0.0.7', 'X-Forwarded-For': ',,,' },
+      ];
+      const statuses = [];
+      // The same client on a dual-stack socket, in both spellings.
+      for (const [i, extra] of forged.entries())
+        statuses.push(
+          (
+            await app.request(
+              ENDPOINT,
+              {
+                method: 'POST',
+                headers: clientHeaders(ANON, extra),
+                body: JSON.stringify({ email: `direct${i}@example.org` }),
+              },
+              peer(i % 2 ? '::ffff:198.51.100.40' : '198.51.100.40'),
+            )
+          ).status,
+        );
+      expect(statuses).toEqual([201, 201, 429, 429, 429]);
     });
 
     it('limits nothing for the service role', async () => {

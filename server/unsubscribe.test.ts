@@ -90,10 +90,15 @@ for (const database of testDatabases()) {
       const annNew = await tokenOf('ann@example.org');
       expect(annNew).not.toBe(annOld);
 
-      // GET changes nothing, and claims nothing about the list either way.
+      // GET changes nothing, and claims nothing about the list either way: status, headers and
+      // body the same, byte for byte.
       const look = async (token: string) => {
         const res = await app.request(url(token));
-        return [res.status, (await res.text()).replaceAll(token, 'TOKEN')] as const;
+        return [
+          res.status,
+          (await res.text()).replaceAll(token, 'TOKEN'),
+          [...res.headers],
+        ] as const;
       };
       const [annPage, bobPage] = [await look(annOld), await look(bobOld)];
       expect(annPage).toEqual(bobPage);
@@ -115,7 +120,7 @@ for (const database of testDatabases()) {
       // POST is the address asked to leave: Ann's later sign-up goes; the answers are the same.
       const leave = async (token: string) => {
         const res = await app.request(url(token), ONE_CLICK);
-        return [res.status, await res.text()] as const;
+        return [res.status, await res.text(), [...res.headers]] as const;
       };
       const [annDone, bobDone] = [await leave(annOld), await leave(bobOld)];
       expect(annDone).toEqual(bobDone);

@@ -934,7 +934,7 @@ ALTER TABLE ONLY public.tedxcommunity_emails
 --
 
 ALTER TABLE public.tedxcommunity_emails
-    ADD CONSTRAINT tedxcommunity_emails_email_relayable CHECK (((octet_length((email)::text) <= 254) AND (octet_length(split_part((email)::text, '@'::text, 1)) <= 64) AND ((email)::text !~ '(^|@)\.|\.(@|$)|\.\.'::text) AND ((email)::text !~ '[\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]'::text))) NOT VALID;
+    ADD CONSTRAINT tedxcommunity_emails_email_relayable CHECK (((octet_length((email)::text) <= 254) AND (octet_length(split_part((email)::text, '@'::text, 1)) <= 64) AND ((email)::text !~ '(^|@)\.|\.(@|$)|\.\.'::text) AND ((email)::text !~ '[\u0001-\u0020\u007f-\u00a0\u00ad\u061c\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u2069\u3000\ufeff]'::text))) NOT VALID;
 
 
 --
@@ -942,7 +942,7 @@ ALTER TABLE public.tedxcommunity_emails
 --
 
 ALTER TABLE public.tedxcommunity_emails
-    ADD CONSTRAINT tedxcommunity_emails_first_name_printable CHECK (((first_name)::text !~ '[\u0001-\u001f\u007f-\u009f]'::text)) NOT VALID;
+    ADD CONSTRAINT tedxcommunity_emails_first_name_printable CHECK (((first_name)::text !~ '[\u0001-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]'::text)) NOT VALID;
 
 
 --

@@ -23,6 +23,9 @@ export const REFUSED_EMAILS: [label: string, email: string][] = [
   ['ESC', 'a\u001b[2Jb@example.org'],
   ['DEL', 'a\u007fb@example.org'],
   ['a C1 control (CSI)', 'a\u009bb@example.org'],
+  ['a right-to-left override', 'moc.elpmaxe\u202e@example.org'],
+  ['a zero-width joiner', 'a\u200db@example.org'],
+  ['a soft hyphen', 'a\u00adb@example.org'],
 ];
 
 /** A first name that sets the clipboard in several terminals (OSC 52), and other controls. */
@@ -31,6 +34,17 @@ export const REFUSED_FIRST_NAMES: [label: string, name: string][] = [
   ['OSC 52 (ESC … BEL)', OSC52_NAME],
   ['DEL', 'Ann\u007f'],
   ['a C1 control (NEL)', 'Ann\u0085e'],
+  // "Hi Ann, your link" would read "Hi Annknil ruoy ," and an organiser's terminal line likewise.
+  ['a right-to-left override', 'Ann\u202e'],
+  ['a first-strong isolate', 'Ann\u2068x'],
+  ['a line separator', 'Ann\u2028Bob'],
+];
+
+/** Names spelled with zero widths or bidi marks, which the rule keeps. */
+export const ACCEPTED_FIRST_NAMES: [label: string, name: string][] = [
+  ['a zero-width non-joiner (Persian)', 'مهر\u200cناز'],
+  ['a zero-width joiner (Malayalam)', 'ന\u0d4d\u200dമ'],
+  ['a right-to-left mark', 'Ann \u200fעדי'],
 ];
 
 /**

@@ -18,6 +18,7 @@ import {
 import { isAcceptableFirstName, isRelayableEmail } from '../../src/lib/normalise-signup.ts';
 import {
   LONGEST_EMAIL,
+  ACCEPTED_FIRST_NAMES,
   REFUSED_EMAILS,
   REFUSED_FIRST_NAMES,
 } from '../../test-support/unrelayable.ts';
@@ -142,6 +143,7 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     async (_, email) => {
       await expectError(await post(JSON.stringify({ email })), 400, '23514');
       expect(await storedEmails(db)).toEqual([]);
+      expect(isRelayableEmail(email)).toBe(false);
     },
   );
 
@@ -150,6 +152,13 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     await expectError(await post(body), 400, '23514');
     expect(await storedEmails(db)).toEqual([]);
     expect(isAcceptableFirstName(name)).toBe(false);
+  });
+
+  it.each(ACCEPTED_FIRST_NAMES)('takes a first name with %s', async (_, name) => {
+    const body = JSON.stringify({ email: 'ann@example.org', first_name: name });
+    expect((await post(body)).status).toBe(201);
+    expect(await storedEmails(db)).toEqual(['ann@example.org']);
+    expect(isAcceptableFirstName(name)).toBe(true);
   });
 
   it('refuses Prefer: return=representation to anon with 401 42501 and stores nothing', async () => {

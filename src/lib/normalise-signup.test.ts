@@ -72,4 +72,13 @@ describe('isAcceptableSignup: the table checks of migration 20261127100000', () 
     expect(isAcceptableFirstName('é'.repeat(100))).toBe(true);
     expect(isAcceptableFirstName('é'.repeat(101))).toBe(false);
   });
+
+  it('refuses bidi embeddings, overrides and isolates; keeps zero widths and bidi marks', () => {
+    for (const name of ['Ann\u202e', 'Ann\u202a', 'Ann\u2066x\u2069', 'Ann\u2029'])
+      expect(isAcceptableFirstName(name)).toBe(false);
+    for (const name of ['مهر\u200cناز', 'Ann \u200fעדי', '👩\u200d💻'])
+      expect(isAcceptableFirstName(name)).toBe(true);
+    for (const email of ['a\u202eb@example.org', 'a\u200cb@example.org', 'a\u2060b@example.org'])
+      expect(isRelayableEmail(email)).toBe(false);
+  });
 });

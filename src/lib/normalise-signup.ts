@@ -26,11 +26,15 @@ export function toSignupInsert(
 // the same rule: change both. One @, and none of the specials only a quoted local part may hold.
 const SHAPE = /^[^@\s"(),:;<>[\\\]]+@[^@\s"(),:;<>[\\\]]+$/;
 const MISPLACED_DOT = /(^|@)\.|\.(@|$)|\.\./;
+// Whitespace, controls, and the invisible format characters (zero widths, soft hyphen, bidi
+// controls) that make one address look like another or reorder the line it is printed on.
 const SPACE_OR_CONTROL =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u061c\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u2069\u3000\ufeff]/;
+// Controls, line separators and the bidi controls that reorder what follows; not zero widths or
+// bidi marks, which Persian and Indic names are spelled with.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
 const MAX_ADDRESS_OCTETS = 254;
 const MAX_LOCAL_OCTETS = 64;
 const MAX_FIRST_NAME = 100;
@@ -48,7 +52,7 @@ export function isRelayableEmail(email: string): boolean {
   );
 }
 
-/** A first name as normaliseFirstName leaves it: null, or 1 to 100 characters, none a control. */
+/** A first name as normaliseFirstName leaves it: null, or 1 to 100 characters, none in CONTROL. */
 export const isAcceptableFirstName = (name: string | null) =>
   name === null || ([...name].length <= MAX_FIRST_NAME && !CONTROL.test(name));
 

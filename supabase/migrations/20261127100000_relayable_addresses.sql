@@ -4,7 +4,9 @@
 -- An address no relay takes never joins the list: what RFC 5321 refuses (a local part over 64
 -- octets, an address over 254, a leading, trailing or doubled dot in a part: the quoted local
 -- part that alone may hold those is already refused by tedxcommunity_emails_email_shape),
--- whitespace of any script and control characters. src/lib/normalise-signup.ts
+-- whitespace of any script, control characters, and the invisible format characters (zero
+-- widths, soft hyphen, bidi marks, embeddings, overrides and isolates) that no address needs and
+-- that make one address look like another, or reorder the line it is printed on. src/lib/normalise-signup.ts
 -- (isAcceptableSignup) is the same rule for the form and the organisers' list check; change both.
 -- NOT VALID: enforced on every insert and update from now on; rows stored before stay, and the
 -- dry run's list check names them with the command that removes them. A refused insert is 23514:
@@ -14,12 +16,15 @@ alter table public.tedxcommunity_emails
     pg_catalog.octet_length(email) <= 254
     and pg_catalog.octet_length(pg_catalog.split_part(email, '@', 1)) <= 64
     and email !~ '(^|@)\.|\.(@|$)|\.\.'
-    and email !~ '[\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]'
+    and email !~ '[\u0001-\u0020\u007f-\u00a0\u00ad\u061c\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u2069\u3000\ufeff]'
   ) not valid,
   -- A name is printed in the organisers' terminal and greets people in the mail: no control
-  -- characters (C0, DEL, C1). Its length (1 to 100, trimmed) the first migration holds already.
+  -- characters (C0, DEL, C1), no line or paragraph separator, and no bidi embedding, override or
+  -- isolate, which reorder the text after the name (a greeting, a terminal line: "Trojan Source").
+  -- Zero widths and bidi marks stay: Persian and Indic names are spelled with them.
+  -- Its length (1 to 100, trimmed) the first migration holds already.
   add constraint tedxcommunity_emails_first_name_printable check (
-    first_name !~ '[\u0001-\u001f\u007f-\u009f]'
+    first_name !~ '[\u0001-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]'
   ) not valid;
 
 -- An old unsubscribe link finds a later sign-up of its address by the address's hash. That
