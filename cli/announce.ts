@@ -1,5 +1,5 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
-import { processEnv, settingsOrExit } from '../server/settings.ts';
+import { processEnv, settingsOrExit } from '../platform/settings.ts';
 import { unsubscribeEndpoint } from './announce/mail/compose.ts';
 import { MessageError, readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';

@@ -1,7 +1,7 @@
 // npm run subscribers -- erase [--yes]: the privacy page's promise kept. Deletes the whole list
 // (every sign-up, every delivery record, the suppression list) on whichever backend the settings
 // name, in one call to the migration's tedxcommunity_erase_all(), after asking.
-import type { Settings } from '../server/settings.ts';
+import type { Settings } from '../platform/settings.ts';
 import { n } from './announce/output/say.ts';
 import { since } from './announce/sending/lease.ts';
 import { confirm } from './confirm.ts';

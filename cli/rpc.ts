@@ -3,7 +3,7 @@
 // either way the answer is PostgREST's JSON.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { argsAsText, createFunctionCaller, FunctionNotFound } from '../server/db/call-function.ts';
-import type { Settings } from '../server/settings.ts';
+import type { Settings } from '../platform/settings.ts';
 import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { CliError, openBackend, type Backend } from './sources.ts';
 

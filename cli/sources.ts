@@ -11,10 +11,10 @@ import {
   readLock,
   type DataDirLock,
   type LockInfo,
-} from '../server/db/lock.ts';
-import type { Db } from '../server/db/types.ts';
-import { readServiceRoleKey } from '../server/service-key.ts';
-import type { Settings } from '../server/settings.ts';
+} from '../platform/db/lock.ts';
+import type { Db } from '../platform/db/types.ts';
+import { readServiceRoleKey } from '../platform/service-key.ts';
+import type { Settings } from '../platform/settings.ts';
 
 export class CliError extends Error {}
 
@@ -79,7 +79,7 @@ export type Backend =
  * there, a database or user that does not exist, a merged migration edited) is one line.
  */
 async function migrateOrExplain(db: Db, description: string, advice: string): Promise<void> {
-  const { migrate, MigrationChangedError } = await import('../server/db/migrate.ts');
+  const { migrate, MigrationChangedError } = await import('../platform/db/migrate.ts');
   try {
     await migrate(db);
   } catch (error) {
@@ -99,7 +99,7 @@ export async function openBackend(settings: Settings): Promise<Backend> {
     return { kind: 'rest', url, key: settings.serviceRoleKey, description, close: none };
   }
   if (settings.databaseUrl) {
-    const { openPostgres } = await import('../server/db/postgres.ts');
+    const { openPostgres } = await import('../platform/db/postgres.ts');
     const db = openPostgres({ connectionString: settings.databaseUrl, max: 1 });
     const description = 'PostgreSQL (DATABASE_URL)';
     await migrateOrExplain(
@@ -137,7 +137,7 @@ export async function openBackend(settings: Settings): Promise<Backend> {
     throw error;
   }
   try {
-    const { openPglite } = await import('../server/db/pglite.ts');
+    const { openPglite } = await import('../platform/db/pglite.ts');
     const db = await openPglite({ dataDir: pgliteDir(dataDir) });
     const description = `PGlite in ${dataDir}`;
     await migrateOrExplain(db, description, 'Check DATA_DIR');

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import {
   postgresDatabase,
   POSTGRES_SKIP_REASON,

@@ -1,8 +1,8 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
 import { parseArgs as parse, type ParseArgsConfig } from 'node:util';
-import { retentionNotice } from '../server/retention.ts';
-import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
+import { retentionNotice } from '../platform/retention.ts';
+import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
 import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';

@@ -2,7 +2,7 @@
 // `astro dev` with hot reload, whose Vite proxy sends /rest there. Ctrl-C stops both cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { settingsOrExit } from '../server/settings.ts';
+import { settingsOrExit } from '../platform/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const settings = settingsOrExit();

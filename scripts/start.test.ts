@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGLITE_NODE_FLAGS } from '../server/db/pglite.ts';
-import { loadSettings } from '../server/settings.ts';
+import { PGLITE_NODE_FLAGS } from '../platform/db/pglite.ts';
+import { loadSettings } from '../platform/settings.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { rateKey } from './client-address.ts';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 import { sqlCache } from './rest/signups.ts';
 

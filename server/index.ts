@@ -3,9 +3,9 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
-import { DataDirLockedError } from './db/lock.ts';
-import { openDatabase, type OpenedDb } from './db/open.ts';
-import { resolveServiceRoleKey } from './service-key.ts';
+import { DataDirLockedError } from '../platform/db/lock.ts';
+import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
+import { resolveServiceRoleKey } from '../platform/service-key.ts';
 import { isTrusted, trustedProxies } from './client-address.ts';
 import {
   capConnectionsPerClient,
@@ -13,8 +13,8 @@ import {
   MAX_CONNECTIONS_PER_CLIENT,
   SERVER_LIMITS,
 } from './limits.ts';
-import { retentionNotice } from './retention.ts';
-import { settingsOrExit } from './settings.ts';
+import { retentionNotice } from '../platform/retention.ts';
+import { settingsOrExit } from '../platform/settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();

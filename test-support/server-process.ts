@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGLITE_NODE_FLAGS } from '../server/db/pglite.ts';
+import { PGLITE_NODE_FLAGS } from '../platform/db/pglite.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

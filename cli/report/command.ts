@@ -1,6 +1,6 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
-import { retentionNotice } from '../../server/retention.ts';
-import type { Settings } from '../../server/settings.ts';
+import { retentionNotice } from '../../platform/retention.ts';
+import type { Settings } from '../../platform/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { withCaller } from '../rpc.ts';
 import { writeOutFile } from '../sources.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSql } from '../rest/signups.ts';
 import { pgliteDatabase } from '../../test-support/databases.ts';
-import { asPgError, type Db } from './types.ts';
+import { asPgError, type Db } from '../../platform/db/types.ts';
 
 const SQL = insertSql(['email', 'first_name'], false, undefined);
 const row = (email: string) => JSON.stringify([{ email, first_name: null }]);

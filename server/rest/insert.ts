@@ -1,6 +1,6 @@
 // POST: the sign-up itself. The hot path: one statement, reused, in one round trip.
 import type { Context } from 'hono';
-import type { ApiRole, Db } from '../db/types.ts';
+import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { tooManyRequests, type RateLimiter } from './rate-limit.ts';

@@ -1,6 +1,6 @@
 // GET/HEAD for the organiser tools (service role), and the refusals anon gets from the grants.
 import type { Context } from 'hono';
-import type { ApiRole, Db } from '../db/types.ts';
+import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { nonNegative, parsePrefer } from './request.ts';
 import {

@@ -1,6 +1,6 @@
 // What every mode of `npm run announce` shares: the settings and message it runs with, and the
 // campaign's records on whichever backend the settings name.
-import type { Settings } from '../../../server/settings.ts';
+import type { Settings } from '../../../platform/settings.ts';
 import { withCaller, type FunctionCaller } from '../../rpc.ts';
 import { CliError } from '../../sources.ts';
 import type { MessageTemplate } from '../mail/message.ts';

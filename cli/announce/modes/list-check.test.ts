@@ -12,7 +12,7 @@ import {
   testDatabases,
 } from '../../../test-support/databases.ts';
 import { runCli } from '../../../test-support/server-process.ts';
-import type { Db } from '../../../server/db/types.ts';
+import type { Db } from '../../../platform/db/types.ts';
 import { readSignups } from '../../signups.ts';
 import { checkList, formatFindings, isDisposable, isRoleAddress } from './list-check.ts';
 import { functionCaller } from '../../rpc.ts';

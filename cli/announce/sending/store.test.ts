@@ -2,7 +2,7 @@
 // role): who is still to send to, page by page, and what each outcome leaves behind, including
 // a batch mixing bare ids ('sent') with full outcomes (migration 20261123120000).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/types.ts';
+import type { Db } from '../../../platform/db/types.ts';
 import { testDatabases } from '../../../test-support/databases.ts';
 import { functionCaller } from '../../rpc.ts';
 import { announceStore, type AnnounceStore } from './store.ts';

@@ -6,7 +6,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { parseProxyEntry } from './client-address.ts';
+import { parseProxyEntry } from '../server/client-address.ts';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
  * signing up together after an announcement must get through, a script must not. */
