@@ -8,7 +8,7 @@ import { dryRun } from './announce/modes/dry-run.ts';
 import { sendCampaign } from './announce/modes/send-campaign.ts';
 import { sendTest } from './announce/modes/test-message.ts';
 import { runCommand, usageError } from './run-command.ts';
-import { CliError } from './sources.ts';
+import { CliError } from './cli-error.ts';
 
 function required(value: string | undefined, line: string): string {
   if (!value) throw new CliError(line);

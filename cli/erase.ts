@@ -5,8 +5,8 @@ import type { Settings } from '../platform/settings.ts';
 import { n } from './announce/output/say.ts';
 import { since } from './announce/sending/lease.ts';
 import { confirm } from './confirm.ts';
-import { withCaller } from './rpc.ts';
-import { CliError } from './sources.ts';
+import { withCaller } from './backend.ts';
+import { CliError } from './cli-error.ts';
 
 type Erased =
   | { erased: true; signups: number; deliveries: number; suppressed: number }

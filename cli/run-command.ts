@@ -1,7 +1,7 @@
 // How both organiser commands start and end: bad arguments are the one line and the usage (exit
 // 2); a failure they know is one line (exit 1), never a stack trace.
 import { DataDirLockedError } from '../platform/db/lock.ts';
-import { CliError, firstLine } from './sources.ts';
+import { CliError, firstLine } from './cli-error.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 

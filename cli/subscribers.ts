@@ -8,11 +8,11 @@ import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
-import { callForEmail, withCaller } from './rpc.ts';
+import { callForEmail, withCaller } from './backend.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
-import { countSignups, oldestFirst, readSignups } from './signups.ts';
+import { countSignups, oldestFirst, readSignups } from './read-signups.ts';
 import { runCommand, usageError } from './run-command.ts';
-import { writeOutFile } from './sources.ts';
+import { writeOutFile } from './write-out-file.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first

@@ -2,7 +2,7 @@
 // (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
 import type { Settings } from '../platform/settings.ts';
 import { csvCell } from './csv.ts';
-import { callForEmail, withCaller } from './rpc.ts';
+import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
   email: string;

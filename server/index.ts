@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
 import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
+import { CHALLENGE, HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
 import { resolveServiceRoleKey } from '../platform/service-key.ts';
 import { isTrusted, trustedProxies } from './client-address.ts';
 import {
@@ -45,9 +46,20 @@ function die(reason: string) {
 }
 const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
 
+/** The answer that lets an organiser command trust this process with the key (holder-proof.ts). */
+function proveHolder(url: URL): Response {
+  const challenge = url.searchParams.get('challenge') ?? '';
+  if (!CHALLENGE.test(challenge)) return new Response('Bad challenge', { status: 400 });
+  const proof = holderProof(serviceRoleKey, challenge, process.pid);
+  return new Response(proof, { headers: { 'Cache-Control': 'no-store' } });
+}
+
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: (request, env) => {
+      const url = new URL(request.url);
+      return url.pathname === HOLDER_PROOF_PATH ? proveHolder(url) : app.fetch(request, env);
+    },
     port: settings.port,
     hostname: settings.host,
     serverOptions: SERVER_LIMITS,

@@ -2,8 +2,8 @@
 import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
-import { withCaller } from '../rpc.ts';
-import { writeOutFile } from '../sources.ts';
+import { withCaller } from '../backend.ts';
+import { writeOutFile } from '../write-out-file.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
 import { madeAt } from './page.ts';

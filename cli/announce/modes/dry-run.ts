@@ -5,7 +5,7 @@ import { mailMaker } from '../mail/make-mail.ts';
 import { daysAtCap } from '../output/lines.ts';
 import { n, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
-import { readSignups } from '../../signups.ts';
+import { readSignups } from '../../read-signups.ts';
 import { checkList, formatFindings } from './list-check.ts';
 
 export async function dryRun(context: AnnounceContext): Promise<number> {

@@ -12,10 +12,11 @@ import {
   testDatabases,
 } from '../../../test-support/databases.ts';
 import { runCli } from '../../../test-support/server-process.ts';
+import { loadSettings } from '../../../platform/settings.ts';
 import type { Db } from '../../../platform/db/types.ts';
-import { readSignups } from '../../signups.ts';
+import { readSignups } from '../../read-signups.ts';
 import { checkList, formatFindings, isDisposable, isRoleAddress } from './list-check.ts';
-import { functionCaller } from '../../rpc.ts';
+import { inProcessCaller } from '../../backend.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
 
@@ -55,7 +56,7 @@ describe.each(testDatabases())('the list check on $name', (database) => {
   afterAll(() => database.dispose(db));
 
   it('finds each kind, with counts and at most five examples', async () => {
-    const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
+    const caller = await inProcessCaller(db, loadSettings({}), 'test');
     const rows = await readSignups(caller);
     expect(rows).toHaveLength(26);
     const [bursts, disposable, roles, names] = checkList(rows);

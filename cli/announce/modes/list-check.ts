@@ -4,7 +4,7 @@
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { usableFirstName } from '../mail/greeting.ts';
 import { n } from '../output/say.ts';
-import type { ListRow } from '../../signups.ts';
+import type { ListRow } from '../../read-signups.ts';
 
 export interface Finding {
   title: string;

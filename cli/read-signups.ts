@@ -3,7 +3,7 @@
 // REST API, hosted Supabase). The list is read a page at a time by key (id > the last id seen),
 // so a sign-up or an unsubscribe during the read neither repeats nor skips anyone, as an offset
 // would.
-import type { FunctionCaller } from './rpc.ts';
+import type { FunctionCaller } from './function-caller.ts';
 
 export interface ListRow {
   id: number;
