@@ -1,6 +1,6 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
-import { parseArgs as parse, type ParseArgsConfig } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { retentionNotice } from '../platform/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
@@ -70,7 +70,7 @@ function needsEmail(command: string): string {
 const isCommand = (name: string): name is Args['command'] => Object.hasOwn(COMMANDS, name);
 
 /** The command asked for, or the one line that says what is wrong with the arguments. */
-function parseArgs(argv: string[]): Args | string {
+function readCommand(argv: string[]): Args | string {
   const [command, ...rest] = argv;
   const names = Object.keys(COMMANDS).join(', ');
   if (command === undefined) return `Name a command: ${names}`;
@@ -79,7 +79,7 @@ function parseArgs(argv: string[]): Args | string {
   let parsed;
   try {
     // strict: an option this command does not take, or --out without its FILE, is an error.
-    parsed = parse({ args: rest, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch {
     return wrong;
   }
@@ -127,7 +127,7 @@ const forget = (settings: Settings, email: string) =>
   });
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readCommand(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit(processEnv());
   if (args.command === 'erase') return erase(settings, args.yes);
