@@ -17,7 +17,7 @@ describe('import rules', () => {
   it.each([
     ['server/rest/new-thing.ts', "import { testApp } from '../../test-support/app.ts';"],
     ['cli/new-command.ts', "import { runCli } from '../test-support/server-process.ts';"],
-    ['scripts/og.ts', "import { kb } from '../test-support/table.ts';"],
+    ['scripts/og.ts', "import { freePort } from '../test-support/free-port.ts';"],
     ['src/lib/helper.ts', "import { SITE_BUDGET } from '../../test-support/budgets.ts';"],
   ])('refuses test support in production code: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport const x = 1;\n`)).toEqual([

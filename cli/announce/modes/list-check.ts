@@ -3,7 +3,7 @@
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { usableFirstName } from '../mail/greeting.ts';
-import { n } from '../output/say.ts';
+import { formatCount } from '../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
 export interface Finding {
@@ -90,7 +90,7 @@ export function checkList(rows: ListRow[]): Finding[] {
 export function formatFindings(findings: Finding[]): string {
   const lines = ['List check (changes nothing):'];
   for (const f of findings) {
-    lines.push(`  ${f.title}: ${n(f.count)}`);
+    lines.push(`  ${f.title}: ${formatCount(f.count)}`);
     for (const example of f.examples) lines.push(`    ${example}`);
   }
   lines.push(

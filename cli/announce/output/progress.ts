@@ -1,6 +1,6 @@
 // The progress bar on stderr while a campaign sends: count, rate and time left, redrawn in place
 // a few times a second. Only on a terminal: a log file gets the summary line alone.
-import { n } from './say.ts';
+import { formatCount } from './say.ts';
 
 export interface ProgressFigures {
   done: number;
@@ -23,7 +23,7 @@ export function formatProgress({ done, total, elapsedMs, width = 24 }: ProgressF
   const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const left = perSecond > 0 ? clock((total - done) / perSecond) : '--:--';
   return (
-    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${n(done)}/${n(total)}` +
+    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${formatCount(done)}/${formatCount(total)}` +
     `  ${perSecond.toFixed(perSecond < 10 ? 1 : 0)}/s  ${left} left`
   );
 }
