@@ -1,9 +1,33 @@
 // How both organiser commands start and end: bad arguments are the one line and the usage (exit
 // 2); a failure they know is one line (exit 1), never a stack trace.
 import { DataDirLockedError } from '../platform/db/lock.ts';
+import { printable } from '../platform/printable.ts';
 import { CliError, firstLine } from './cli-error.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
+type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
+
+const rawWrites = new WeakMap<NodeJS.WriteStream, Write>();
+
+/**
+ * The one place the commands' output passes: a name or an address a visitor typed (rows stored
+ * before the table refused control characters included) reaches the terminal with its control
+ * characters spelled out (platform/printable.ts), never run; a newline still ends a line. stderr is
+ * always for people. stdout is escaped when it is a terminal; piped or redirected it is data (the
+ * CSV export, the dry run's message) and stays byte for byte what the database holds, as
+ * `--out FILE` does. Every command writes strings; anything else passes as it is.
+ */
+function escapeOutput(stream: NodeJS.WriteStream): void {
+  const write = stream.write.bind(stream) as Write;
+  rawWrites.set(stream, write);
+  const escaped: Write = (chunk, ...rest) =>
+    write(typeof chunk === 'string' ? chunk.split('\n').map(printable).join('\n') : chunk, ...rest);
+  stream.write = escaped as NodeJS.WriteStream['write'];
+}
+
+/** For the command's own control sequences (the progress bar's redraw): written as they are. */
+export const writeRaw = (stream: NodeJS.WriteStream, text: string) =>
+  (rawWrites.get(stream) ?? (stream.write.bind(stream) as Write))(text);
 
 /** The arguments' one line and the usage on stderr; exit code 2. */
 export function usageError(line: string, usage: string): number {
@@ -21,6 +45,8 @@ export async function runCommand(
   advice: string,
   known: ErrorClass[] = [],
 ): Promise<void> {
+  escapeOutput(process.stderr);
+  if (process.stdout.isTTY) escapeOutput(process.stdout);
   try {
     process.exitCode = await main();
   } catch (error) {

@@ -254,20 +254,24 @@ export function isInsert(request: Request): boolean {
 }
 
 /**
- * What the real server stored, read back as the organiser tools do: a GET with the service-role
- * key that playwright.config.ts gave the server.
+ * What the real server stored, read back as the organiser tools do: the service role's paging
+ * function, with the key that playwright.config.ts gave the server.
  */
 export async function storedSignups(request: APIRequestContext): Promise<StoredSignup[]> {
   const key = process.env.E2E_SERVICE_ROLE_KEY;
   if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set: run through playwright.config.ts');
-  const response = await request.get(
-    `/rest/v1/${SIGNUP_TABLE}?select=email,first_name,created_at,source`,
-    {
+  const rows: (StoredSignup & { id: number })[] = [];
+  for (let after = 0; ;) {
+    const response = await request.post('/rest/v1/rpc/tedxcommunity_signups_page', {
       headers: { apikey: key, Authorization: `Bearer ${key}` },
-    },
-  );
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as StoredSignup[];
+      data: { p_after: after, p_limit: 1000 },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    const page = (await response.json()) as (StoredSignup & { id: number })[];
+    if (page.length === 0) return rows;
+    rows.push(...page);
+    after = page[page.length - 1].id;
+  }
 }
 
 /** The element's bounding box; fails the test when the element is not rendered. */

@@ -6,10 +6,12 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { parseProxyEntry } from '../server/client-address.ts';
+import { trustedProxies } from '../server/client-address.ts';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
- * signing up together after an announcement must get through, a script must not. */
+ * signing up together after an announcement must get through, a script must not. The database
+ * holds this budget, with the same number as its default where nothing sets it (hosted Supabase:
+ * migration 20261127110000). */
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
 
 /** Anonymous requests of any kind per client address per minute: a page makes one or two, a
@@ -91,16 +93,23 @@ const key = setting(
  * A comma-separated list of proxy addresses and CIDR ranges. `off` (and the old 0/false/no) means
  * none; the old `on` is refused, because it trusted whoever sent the header.
  */
+/** An address or CIDR range, as proxy-addr reads it. */
+function isProxyEntry(entry: string): boolean {
+  try {
+    trustedProxies([entry]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const proxies = setting(z.string().optional())
   .transform((v) => (v === undefined || /^(0|false|no|off|none)$/i.test(v) ? [] : v.split(',')))
   .pipe(
     z.array(
-      z
-        .string()
-        .trim()
-        .refine((entry) => parseProxyEntry(entry) !== null, {
-          error: "the proxy's addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8 (or off)",
-        }),
+      z.string().trim().refine(isProxyEntry, {
+        error: "the proxy's addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8 (or off)",
+      }),
     ),
   );
 

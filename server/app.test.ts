@@ -8,9 +8,7 @@ const downDb = {
   kind: 'postgres',
   query: () =>
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
-  queryAs: () =>
-    Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
-  executeAs: () =>
+  transactionAs: () =>
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   exec: () => Promise.reject(new Error('down')),
   transaction: () => Promise.reject(new Error('down')),

@@ -9,7 +9,8 @@ import { createRestApp } from './rest/routes.ts';
 import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { createFunctionCaller } from './db/call-function.ts';
-import { fatalReason, printable } from './fatal.ts';
+import { fatalReason } from './fatal.ts';
+import { printable } from '../platform/printable.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from '../platform/settings.ts';
 import { STRICT_CSP } from './csp.ts';
@@ -31,13 +32,21 @@ export interface AppOptions {
   onFatal?: (reason: string) => void;
 }
 
+/** The longest path a log line shows. */
+const LOGGED_PATH_LENGTH = 200;
+
 /**
  * The path only (a query string could carry anything), any segment with an @ in it redacted,
- * so no email address reaches a log even when someone puts one in a URL. (Control characters
- * are stripped from every log line by `log` below.)
+ * so no email address reaches a log even when someone puts one in a URL. Segment by segment, so
+ * the cost is linear in the path (a pattern over the whole path backtracks quadratically). (Control characters are stripped
+ * from every log line by `log` below.)
  */
 export function loggable(path: string): string {
-  return path.replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]').slice(0, 200);
+  return path
+    .split('/')
+    .map((segment) => (/@|%40/i.test(segment) ? '[redacted]' : segment))
+    .join('/')
+    .slice(0, LOGGED_PATH_LENGTH);
 }
 
 export function createApp({
@@ -56,7 +65,7 @@ export function createApp({
   const limitRequests = (c: Context) => {
     const client = clientAddress(c, proxies);
     const retryAfter = requests.hit(client);
-    if (retryAfter !== null) throw tooManyRequests(retryAfter, 'requests');
+    if (retryAfter !== null) throw tooManyRequests(retryAfter);
     return client;
   };
   const callFunction = createFunctionCaller();
@@ -64,8 +73,9 @@ export function createApp({
     db,
     keys: { anonKey: settings.anonKey, serviceRoleKey: settings.serviceRoleKey },
     callFunction,
-    // One limit per address for both ways to sign up: the table insert and the form's function.
-    signups: createRateLimiter(settings.signupRateLimit),
+    // The sign-up budget lives in the database (one rule for the insert, the form's function and
+    // hosted Supabase); the server passes it the limit and the client's address.
+    signupRateLimit: settings.signupRateLimit,
     limitRequests,
   });
   let failed = false;

@@ -1,93 +1,92 @@
-// Who is asking: the connection's peer, or, when the peer is one of the proxies named in
-// TRUST_PROXY, the client that proxy reports in X-Forwarded-For. Anything else in that header
-// (sent by a visitor directly, or not an IP address) is ignored: it would let one client pose as
-// many and walk past the rate limits.
+// Who is asking, and the networks it belongs to. The client is the connection's peer or, when the
+// peer is one of the proxies named in TRUST_PROXY, the client that proxy reports in
+// X-Forwarded-For (proxy-addr, the walk Express uses: from the right, past trusted proxies).
+// Anything else in that header (sent by a visitor directly, or not an IP address) is ignored: it
+// would let one client pose as many and walk past the limits.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import proxyaddr from 'proxy-addr';
 
-/** The proxies whose X-Forwarded-For is believed; null when there are none. */
-export type TrustedProxies = BlockList | null;
+/** Whether an address is one of the proxies in TRUST_PROXY. */
+export type TrustedProxies = (address: string) => boolean;
 
-/** `127.0.0.1`, `::1`, `10.0.0.0/8`: a valid address or CIDR range, else null. */
-export function parseProxyEntry(entry: string): { address: string; prefix?: number } | null {
-  const [address, prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (!family || extra !== undefined) return null;
-  if (prefix === undefined) return { address };
-  const bits = Number(prefix);
-  if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128)) return null;
-  return { address, prefix: bits };
-}
-
+/** TRUST_PROXY's addresses and CIDR ranges as one check; throws on an entry that is neither. */
 export function trustedProxies(entries: readonly string[]): TrustedProxies {
-  if (entries.length === 0) return null;
-  const list = new BlockList();
-  for (const entry of entries) {
-    const parsed = parseProxyEntry(entry);
-    if (!parsed) throw new Error(`not an address or range: ${entry}`);
-    const type = isIP(parsed.address) === 4 ? 'ipv4' : 'ipv6';
-    if (parsed.prefix === undefined) list.addAddress(parsed.address, type);
-    else list.addSubnet(parsed.address, parsed.prefix, type);
-  }
-  return list;
+  if (entries.length === 0) return () => false;
+  const trust = proxyaddr.compile([...entries]);
+  return (address) => trust(address, 0);
 }
 
-/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`. */
-export const unmapped = (address: string) =>
-  address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-
-export function isTrusted(list: BlockList, address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+/** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`; IPv6 in one spelling. */
+export function canonical(address: string): string | null {
+  return isIP(address) ? ipaddr.process(address).toString() : null;
 }
 
 /** The connection's peer, or undefined when there is no connection (app.request() in tests). */
 function peerAddress(c: Context): string | undefined {
   if (!c.env) return undefined;
   try {
-    const address = getConnInfo(c).remote.address;
-    return address ? unmapped(address) : undefined;
+    return canonical(getConnInfo(c).remote.address ?? '') ?? undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The client's address. Behind trusted proxies, X-Forwarded-For is read from the right (each
- * proxy appends the address it saw): the first entry that is not itself a trusted proxy is the
- * client; an entry that is not an IP address ends the walk at the last hop that was trusted.
+ * The client's address. An entry of X-Forwarded-For that is not an IP address ends the walk at
+ * the last hop that was trusted.
  */
 export function clientAddress(c: Context, trusted: TrustedProxies): string {
-  const peer = peerAddress(c) ?? 'unknown';
-  if (!trusted || !isTrusted(trusted, peer)) return peer;
-  const hops = c.req.header('x-forwarded-for')?.split(',') ?? [];
-  let client = peer;
-  for (let i = hops.length - 1; i >= 0 && i >= hops.length - 20; i--) {
-    const hop = unmapped(hops[i].trim());
-    if (!isIP(hop)) break;
-    client = hop;
-    if (!isTrusted(trusted, hop)) break;
-  }
-  return client;
+  const peer = peerAddress(c);
+  if (!peer) return 'unknown';
+  const forwarded = c.req.header('x-forwarded-for');
+  const request = {
+    socket: { remoteAddress: peer },
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+  } as unknown as IncomingMessage;
+  const hops = proxyaddr.all(request, trusted);
+  return canonical(hops[hops.length - 1]) ?? canonical(hops[hops.length - 2]) ?? peer;
+}
+
+/** A budget holder: the client itself or a network above it, and how many clients' worth of
+ * budget it holds. */
+export interface Network {
+  key: string;
+  clients: number;
+}
+
+/** `address` with every bit past `bits` cleared, as a CIDR range. */
+function prefix(ip: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string {
+  const bytes = ip.toByteArray().map((byte, i) => {
+    const keep = Math.min(8, Math.max(0, bits - i * 8));
+    return byte & (0xff << (8 - keep));
+  });
+  return `${ipaddr.fromByteArray(bytes).toString()}/${bits}`;
 }
 
 /**
- * The key a rate limit counts: an IPv4 address, or an IPv6 address's /64 (one home or phone gets
- * a whole /64, so counting single IPv6 addresses would give each of them 2^64 budgets).
+ * The client and the networks above it, each with its own budget, all spent by one request. The
+ * client is an IPv4 address (a lecture hall behind one NAT address is one client) or an IPv6 /64
+ * (one home, one phone: a single address would give each of them 2^64 budgets). Above it, a
+ * network's budget is a few clients' worth, so one /48 (65,536 /64s, free from tunnel brokers)
+ * or one /24 cannot pose as thousands of clients, while a carrier's CGNAT /24 or a mobile /48,
+ * where many real people share a network, keeps four busy clients' room. The numbers are the
+ * same in the SQL sign-up budget (tedxcommunity_signup_networks).
  */
-export function rateKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head, tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return (
-    groups
-      .slice(0, 4)
-      .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
-      .join(':') + '::/64'
-  );
+export function networks(address: string): Network[] {
+  if (!isIP(address)) return [{ key: address, clients: 1 }];
+  const ip = ipaddr.process(address);
+  return ip.kind() === 'ipv4'
+    ? [
+        { key: ip.toString(), clients: 1 },
+        { key: prefix(ip, 24), clients: 4 },
+      ]
+    : [
+        { key: prefix(ip, 64), clients: 1 },
+        { key: prefix(ip, 56), clients: 2 },
+        { key: prefix(ip, 48), clients: 4 },
+      ];
 }

@@ -22,7 +22,3 @@ export function fatalReason(error: unknown): string | null {
   }
   return null;
 }
-
-/** Strips what a request may have put in a log line: control characters become `?`. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const printable = (line: string) => line.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');

@@ -19,8 +19,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.dispose());
 
-/** The n-th flood address: 127.1.0.1 onwards, never 127.0.0.1 nor the newcomer's. */
-const floodAddress = (n: number) => `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+/** The n-th flood address, each in a /24 of its own (the addresses of one /24 share its budget):
+ * 127.1.0.1 onwards, never 127.0.0.1 nor the newcomer's. */
+const floodAddress = (n: number) => `127.${1 + (n >> 8)}.${n & 255}.1`;
 
 /** One sign-up on a connection of its own from `localAddress`; resolves with the status. */
 function signUpFrom(localAddress: string, email: string): Promise<number> {

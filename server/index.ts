@@ -7,13 +7,8 @@ import { DataDirLockedError } from '../platform/db/lock.ts';
 import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
 import { CHALLENGE, HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
 import { resolveServiceRoleKey } from '../platform/service-key.ts';
-import { isTrusted, trustedProxies } from './client-address.ts';
-import {
-  capConnectionsPerClient,
-  MAX_CONNECTIONS,
-  MAX_CONNECTIONS_PER_CLIENT,
-  SERVER_LIMITS,
-} from './limits.ts';
+import { trustedProxies } from './client-address.ts';
+import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from '../platform/retention.ts';
 import { settingsOrExit } from '../platform/settings.ts';
 
@@ -77,10 +72,7 @@ const server = serve(
 ) as Server;
 // Beyond this many open connections the kernel's backlog waits; no client holds them all.
 server.maxConnections = MAX_CONNECTIONS;
-const proxies = trustedProxies(settings.trustProxy);
-capConnectionsPerClient(server, MAX_CONNECTIONS_PER_CLIENT, (address) =>
-  proxies ? isTrusted(proxies, address) : false,
-);
+capConnectionsPerClient(server, trustedProxies(settings.trustProxy));
 
 /** What an operator can change when the address cannot be listened on: the setting, named. */
 function listenAdvice(code: string | undefined): string {

@@ -3,7 +3,7 @@
 // for a client that trickles its headers (slowloris) or parks idle sockets.
 import type { ServerOptions } from 'node:http';
 import type { Server as NetServer, Socket } from 'node:net';
-import { rateKey, unmapped } from './client-address.ts';
+import { canonical, networks } from './client-address.ts';
 
 export const SERVER_LIMITS: ServerOptions = {
   /** The whole header block must arrive within this. */
@@ -27,31 +27,39 @@ export const MAX_CONNECTIONS = 1_000;
  * TRUST_PROXY is not capped: every visitor comes through its connections. */
 export const MAX_CONNECTIONS_PER_CLIENT = MAX_CONNECTIONS / 4;
 
+/** Open connections one network above the client (client-address.ts networks(): an IPv4 /24, an
+ * IPv6 /56 or /48) may hold: half the whole, so the addresses of one network cannot take them all,
+ * and a carrier's network shared by many real visitors keeps two busy clients' room. */
+export const MAX_CONNECTIONS_PER_NETWORK = MAX_CONNECTIONS / 2;
+
 /**
- * Closes, as it arrives, a connection beyond `max` open ones from the same client (an IPv4
- * address, an IPv6 /64). The table only holds clients with an open connection, so it is bounded
- * by MAX_CONNECTIONS.
+ * Closes, as it arrives, a connection beyond the cap of its client or of a network above it. The
+ * table only holds keys with an open connection, so it is bounded by MAX_CONNECTIONS times the
+ * levels.
  */
 export function capConnectionsPerClient(
   server: NetServer,
-  max: number,
   isProxy: (address: string) => boolean,
 ): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = unmapped(socket.remoteAddress ?? '');
+    const address = canonical(socket.remoteAddress ?? '');
     if (!address || isProxy(address)) return;
-    const key = rateKey(address);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > max) {
+    const keys = networks(address).map(({ key, clients }) => ({
+      key,
+      max: clients === 1 ? MAX_CONNECTIONS_PER_CLIENT : MAX_CONNECTIONS_PER_NETWORK,
+    }));
+    if (keys.some(({ key, max }) => (open.get(key) ?? 0) >= max)) {
       socket.destroy();
       return;
     }
-    open.set(key, count);
+    for (const { key } of keys) open.set(key, (open.get(key) ?? 0) + 1);
     socket.once('close', () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left);
-      else open.delete(key);
+      for (const { key } of keys) {
+        const left = (open.get(key) ?? 1) - 1;
+        if (left > 0) open.set(key, left);
+        else open.delete(key);
+      }
     });
   });
 }

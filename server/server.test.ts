@@ -28,13 +28,21 @@ async function signUp(origin: string, email: string): Promise<number> {
   return res.status;
 }
 
+/** Every stored address, read as the organiser commands read them (the service role's function). */
 async function allEmails(origin: string, dataDir: string): Promise<string[]> {
   const key = readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8').trim();
-  const res = await fetch(`${origin}/rest/v1/${SIGNUP_TABLE}?select=email&order=id`, {
-    headers: { apikey: key },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { email: string }[]).map((r) => r.email);
+  const emails: string[] = [];
+  for (let after = 0; ;) {
+    const { data, error } = await client(origin, key).rpc('tedxcommunity_signups_page', {
+      p_after: after,
+      p_limit: 1000,
+    });
+    expect(error).toBeNull();
+    const rows = data as { id: number; email: string }[];
+    if (rows.length === 0) return emails;
+    emails.push(...rows.map((r) => r.email));
+    after = rows[rows.length - 1].id;
+  }
 }
 
 describe('the server process', () => {

@@ -8,24 +8,22 @@
 // runs it as it is.
 import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
 import {
-  backPage,
   confirmPage,
   confirmText,
   donePage,
-  doneText,
   invalidPage,
   invalidText,
   PAGE_STYLE,
 } from './unsubscribe-page.ts';
 
 /**
- * The migration's two functions (20261126030000): the POST leaves and says what it did, the GET
- * asks what is true of the link now, so an old link never claims someone is off the list while a
- * later sign-up has them on it.
+ * The migrations' two functions (20261126030000, 20261127100000): the POST leaves, the GET asks
+ * whether the link's sign-up is on the list ('on') or has left ('off'). An old link never claims
+ * that its address is off the list (a later sign-up of it may be on), and never says whether it is.
  */
 const LINK_ANSWERS = {
-  tedxcommunity_unsubscribe_link: ['left', 'left_again', 'unknown'],
-  tedxcommunity_unsubscribe_state: ['on', 'back', 'off', 'unknown'],
+  tedxcommunity_unsubscribe_link: ['left', 'unknown'],
+  tedxcommunity_unsubscribe_state: ['on', 'off', 'unknown'],
 } as const;
 
 export type UnsubscribeFunction = keyof typeof LINK_ANSWERS;
@@ -114,9 +112,7 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
     const token = tokenOf(request);
     if (request.method === 'POST') {
       const done = token ? await answer(ask, 'tedxcommunity_unsubscribe_link', token) : 'unknown';
-      return done === 'unknown'
-        ? html(invalidPage(home), NOT_FOUND)
-        : html(donePage(home, done === 'left_again'), OK);
+      return done === 'unknown' ? html(invalidPage(home), NOT_FOUND) : html(donePage(home), OK);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return text('Method not allowed\n', METHOD_NOT_ALLOWED, { Allow: 'GET, HEAD, POST' });
@@ -127,10 +123,9 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
         ? text(invalidText(home), NOT_FOUND)
         : html(invalidPage(home), NOT_FOUND);
     }
-    if (isGetPlainText) {
-      return text(state === 'off' ? doneText(home) : confirmText(home, state === 'back'), OK);
-    }
-    if (state === 'off') return html(donePage(home), OK);
-    return html(state === 'back' ? backPage(token, home) : confirmPage(token, home), OK);
+    const used = state === 'off';
+    return isGetPlainText
+      ? text(confirmText(home, used), OK)
+      : html(confirmPage(token, home, used), OK);
   };
 }

@@ -60,47 +60,38 @@ ${body}
 `);
 }
 
-/** GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL. */
-export function confirmPage(token: string, home = ''): string {
+/**
+ * GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL.
+ * `used`: the link's sign-up has left the list. The page then speaks of the address the message
+ * was sent to and of nothing more: the same words whether or not that address signed up again
+ * (the POST takes a later sign-up of it off too), so a forwarded copy tells its holder nothing.
+ */
+export function confirmPage(token: string, home = '', used = false): string {
+  const ask = used
+    ? html`<h1>This link has been used</h1>
+<p>${USED_SENTENCE}</p>
+<p>Unsubscribe to make sure it is off the list, also if it signed up again since.</p>`
+    : html`<h1>Leave the launch list?</h1>
+<p>You will get no more mail from ${EVENT_SHORT_NAME} about this event.</p>`;
   return page(
     'Unsubscribe',
-    html`<h1>Leave the launch list?</h1>
-<p>You will get no more mail from ${EVENT_SHORT_NAME} about this event.</p>
-${leaveForm(token, home)}`,
-  );
-}
-
-/** GET with a link its person already left by, who has signed up again since: on the list. */
-export function backPage(token: string, home = ''): string {
-  return page(
-    'Unsubscribe',
-    html`<h1>You are on the list</h1>
-<p>${BACK_SENTENCE}</p>
-<p>Leave it again? You will get no more mail from ${EVENT_SHORT_NAME} about this event.</p>
-${leaveForm(token, home)}`,
-  );
-}
-
-const BACK_SENTENCE =
-  'This link is from an earlier sign-up. You left the list with it, and signed up again since.';
-
-function leaveForm(token: string, home: string): Html {
-  return html`<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
+    html`${ask}
+<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <p class="actions"><button type="submit">Unsubscribe</button>
-<a href="${home}/">Keep me on the list</a></p>
-</form>`;
+<a href="${home}/">${used ? 'Go to the home page' : 'Keep me on the list'}</a></p>
+</form>`,
+  );
 }
 
-/** After a POST (or a GET of a link already used): off the list. `again`: a later sign-up too. */
-export function donePage(home = '', again = false): string {
-  const earlier = again
-    ? html`<p>This link was from an earlier sign-up; the one you made since is off the list too.</p>\n`
-    : '';
+const USED_SENTENCE = 'The address this message was sent to left the launch list with this link.';
+
+/** After a POST: that address is off the list (a later sign-up of it too). */
+export function donePage(home = ''): string {
   return page(
     'Unsubscribed',
     html`<h1>You are unsubscribed</h1>
-${earlier}<p>You will get no more mail from us. Changed your mind? <a href="${home}/#email-signup">Sign up again</a>.</p>`,
+<p>You will get no more mail from us. Changed your mind? <a href="${home}/#email-signup">Sign up again</a>.</p>`,
   );
 }
 
@@ -119,14 +110,13 @@ organisers at <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>
 // pages), so there the GET answers are written to be read as plain text. They have no button:
 // the one-click POST from the mail program, or a word to the organisers, does it.
 
-/** GET where no page can be shown: says how to leave, changes nothing. `back`: see backPage. */
-export function confirmText(home = '', back = false): string {
-  const head = back
-    ? `You are on the ${EVENT_SHORT_NAME} launch list.
+/** GET where no page can be shown: says how to leave, changes nothing. `used`: see confirmPage. */
+export function confirmText(home = '', used = false): string {
+  const head = used
+    ? `${USED_SENTENCE}
 
-${BACK_SENTENCE}
-
-Opening this link changes nothing. To leave again`
+Opening this link changes nothing. To make sure that address is off the ${EVENT_SHORT_NAME}
+launch list, also if it signed up again since`
     : `Leave the ${EVENT_SHORT_NAME} launch list?
 
 Opening this link changes nothing. To leave`;
@@ -134,14 +124,6 @@ Opening this link changes nothing. To leave`;
 beside the sender of our message (Gmail, Yahoo Mail, Outlook and Apple Mail show one), or reply
 to the message and the organisers will take you off the list.
 ${home ? `\n${home}/\n` : ''}`;
-}
-
-/** GET of a link whose person already left and is not on the list, as plain text. */
-export function doneText(home = ''): string {
-  return `You are unsubscribed from the ${EVENT_SHORT_NAME} launch list.
-
-You will get no more mail from us. Changed your mind? Sign up again on the site.
-${home ? `\n${home}/#email-signup\n` : ''}`;
 }
 
 /** GET with an unknown or malformed token, as plain text: naming nothing. */

@@ -335,6 +335,29 @@ $$;
 
 
 --
+-- Name: tedxcommunity_client_address(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_client_address() RETURNS inet
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  headers json := nullif(pg_catalog.current_setting('request.headers', true), '')::json;
+  forwarded text[] := pg_catalog.string_to_array(headers ->> 'x-forwarded-for', ',');
+begin
+  return pg_catalog.btrim(coalesce(
+    headers ->> 'cf-connecting-ip',
+    forwarded[pg_catalog.array_length(forwarded, 1)]
+  ))::inet;
+exception
+  when invalid_text_representation then
+    return null;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_email_hash(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -511,6 +534,81 @@ $$;
 
 
 --
+-- Name: tedxcommunity_signup_budget(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; on hosted Supabase,
+  -- `alter database postgres set app.signup_rate_limit = '60'` (docs/deploying.md).
+  per_minute integer :=
+    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
+  address inet;
+  spent record;
+  wait integer := 0;
+begin
+  -- The API's visitors only: a request (PostgREST, and the own server, always set
+  -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
+  -- the owner are not limited. `role` is the SET ROLE in force, which a security definer
+  -- function does not change.
+  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
+      or per_minute <= 0 then
+    return new;
+  end if;
+  -- Every request without a readable address shares one budget.
+  address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
+
+  -- In the networks' order, so two sign-ups lock shared rows in the same order.
+  for spent in
+    insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
+    select n.network, pg_catalog.now() + interval '1 minute', 1
+    from public.tedxcommunity_signup_networks(address) n
+    order by n.network
+    on conflict (network) do update
+      set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
+          ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
+    returning b.network, b.signups, b.ends_at
+  loop
+    if spent.signups > per_minute * (
+      select n.clients from public.tedxcommunity_signup_networks(address) n
+      where n.network = spent.network
+    ) then
+      wait := greatest(wait, pg_catalog.ceil(extract(epoch from spent.ends_at - pg_catalog.now()))::integer);
+    end if;
+  end loop;
+
+  if wait > 0 then
+    -- PostgREST's own shape for an error a function raises: this body, status and headers.
+    raise sqlstate 'PGRST' using
+      message = pg_catalog.json_build_object(
+        'code', 'over_request_rate_limit',
+        'message', pg_catalog.format('Too many sign-ups from this address: try again in %s seconds', wait),
+        'details', null,
+        'hint', null)::text,
+      detail = pg_catalog.json_build_object(
+        'status', 429,
+        'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
+  end if;
+  -- A few ended minutes go, after this sign-up's own rows are held, skipping any another
+  -- sign-up holds: so this never waits while holding, and no two sign-ups wait on each other.
+  delete from public.tedxcommunity_signup_budget
+  where network in (
+    select b.network from public.tedxcommunity_signup_budget b
+    where b.ends_at <= pg_catalog.now()
+    order by b.ends_at
+    limit 8
+    for update skip locked
+  );
+  return new;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_signup_count(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -519,6 +617,20 @@ CREATE FUNCTION public.tedxcommunity_signup_count() RETURNS bigint
     SET search_path TO ''
     AS $$
   select pg_catalog.count(*) from public.tedxcommunity_emails
+$$;
+
+
+--
+-- Name: tedxcommunity_signup_networks(inet); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_signup_networks(address inet) RETURNS TABLE(network cidr, clients integer)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.network(pg_catalog.set_masklen(address, bits)), clients
+  from (values (4, 32, 1), (4, 24, 4), (6, 64, 1), (6, 56, 2), (6, 48, 4)) as level (family, bits, clients)
+  where level.family = pg_catalog.family(address)
 $$;
 
 
@@ -638,16 +750,15 @@ begin
     return 'unknown';
   end if;
   later := public.tedxcommunity_unsubscribe_later_signup(t);
-  if later is null then
-    return 'left';
+  if later is not null then
+    -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
+    delete from public.tedxcommunity_emails e where e.id = later
+      returning e.email::text, e.unsubscribe_token into gone, t;
+    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+      values (t, public.tedxcommunity_email_hash(gone))
+      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   end if;
-  -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
-  delete from public.tedxcommunity_emails e where e.id = later
-    returning e.email::text, e.unsubscribe_token into gone, t;
-  insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-    values (t, public.tedxcommunity_email_hash(gone))
-    on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
-  return 'left_again';
+  return 'left';
 end
 $$;
 
@@ -664,11 +775,9 @@ CREATE FUNCTION public.tedxcommunity_unsubscribe_state(token text) RETURNS text
   select case
     when exists (select 1 from public.tedxcommunity_emails e
                  where e.unsubscribe_token = public.tedxcommunity_token($1)) then 'on'
-    when not exists (select 1 from public.tedxcommunity_unsubscribed u
-                     where u.token = public.tedxcommunity_token($1)) then 'unknown'
-    when public.tedxcommunity_unsubscribe_later_signup(public.tedxcommunity_token($1)) is not null
-      then 'back'
-    else 'off'
+    when exists (select 1 from public.tedxcommunity_unsubscribed u
+                 where u.token = public.tedxcommunity_token($1)) then 'off'
+    else 'unknown'
   end
 $_$;
 
@@ -763,6 +872,17 @@ ALTER TABLE public.tedxcommunity_emails ALTER COLUMN id ADD GENERATED ALWAYS AS 
 
 
 --
+-- Name: tedxcommunity_signup_budget; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_signup_budget (
+    network cidr NOT NULL,
+    ends_at timestamp with time zone NOT NULL,
+    signups integer NOT NULL
+);
+
+
+--
 -- Name: tedxcommunity_suppressed; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -810,11 +930,35 @@ ALTER TABLE ONLY public.tedxcommunity_emails
 
 
 --
+-- Name: tedxcommunity_emails tedxcommunity_emails_email_relayable; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_email_relayable CHECK (((octet_length((email)::text) <= 254) AND (octet_length(split_part((email)::text, '@'::text, 1)) <= 64) AND ((email)::text !~ '(^|@)\.|\.(@|$)|\.\.'::text) AND ((email)::text !~ '[\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]'::text))) NOT VALID;
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_first_name_printable; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_first_name_printable CHECK (((first_name)::text !~ '[\u0001-\u001f\u007f-\u009f]'::text)) NOT VALID;
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.tedxcommunity_emails
     ADD CONSTRAINT tedxcommunity_emails_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: tedxcommunity_signup_budget tedxcommunity_signup_budget_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_signup_budget
+    ADD CONSTRAINT tedxcommunity_signup_budget_pkey PRIMARY KEY (network);
 
 
 --
@@ -841,10 +985,24 @@ CREATE INDEX tedxcommunity_emails_created_at_idx ON public.tedxcommunity_emails 
 
 
 --
+-- Name: tedxcommunity_emails_email_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_emails_email_hash_idx ON public.tedxcommunity_emails USING btree (public.tedxcommunity_email_hash((email)::text));
+
+
+--
 -- Name: tedxcommunity_emails_unsubscribe_token_key; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE UNIQUE INDEX tedxcommunity_emails_unsubscribe_token_key ON public.tedxcommunity_emails USING btree (unsubscribe_token);
+
+
+--
+-- Name: tedxcommunity_signup_budget_ends_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_signup_budget_ends_at ON public.tedxcommunity_signup_budget USING btree (ends_at);
 
 
 --
@@ -859,6 +1017,13 @@ CREATE INDEX tedxcommunity_unsubscribed_email_hash_idx ON public.tedxcommunity_u
 --
 
 CREATE TRIGGER tedxcommunity_emails_normalise BEFORE INSERT OR UPDATE ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_emails_normalise();
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_signup_budget; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tedxcommunity_emails_signup_budget BEFORE INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_signup_budget();
 
 
 --
@@ -885,6 +1050,12 @@ ALTER TABLE public.tedxcommunity_deliveries ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.tedxcommunity_emails ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_signup_budget; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_signup_budget ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: tedxcommunity_suppressed; Type: ROW SECURITY; Schema: public; Owner: -
@@ -981,11 +1152,19 @@ GRANT ALL ON FUNCTION public.tedxcommunity_announce_status(p_campaign text) TO s
 
 
 --
+-- Name: FUNCTION tedxcommunity_client_address(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_client_address() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION tedxcommunity_email_hash(p_email text); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO service_role;
+GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO anon;
 
 
 --
@@ -1028,11 +1207,25 @@ GRANT ALL ON FUNCTION public.tedxcommunity_report(p_time_zone text) TO service_r
 
 
 --
+-- Name: FUNCTION tedxcommunity_signup_budget(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_signup_budget() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION tedxcommunity_signup_count(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_signup_count() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_signup_count() TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_signup_networks(address inet); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_signup_networks(address inet) FROM PUBLIC;
 
 
 --

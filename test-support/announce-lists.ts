@@ -23,15 +23,16 @@ export interface ListBackend {
 
 /** person1's first name is "Pb": digits spelled as letters, so the greeting uses it. */
 const firstNameOf = (i: number) => `P${String(i).replace(/\d/g, (d) => 'abcdefghij'[+d])}`;
-const people = (n: number) =>
+const personAt = (i: number) => `person${i}@example.org`;
+const people = (n: number, emailOf: (i: number) => string) =>
   Array.from(
     { length: n },
-    (_, i) => `('person${i}@example.org', ${i % 3 === 0 ? 'null' : `'${firstNameOf(i)}'`})`,
+    (_, i) => `('${emailOf(i)}', ${i % 3 === 0 ? 'null' : `'${firstNameOf(i)}'`})`,
   ).join(',');
 const insertOne = (email: string) =>
   `insert into public.tedxcommunity_emails (email) values ('${email.replace(/'/g, "''")}')`;
-const insertSql = (n: number) =>
-  `insert into public.tedxcommunity_emails (email, first_name) values ${people(n)}`;
+const insertSql = (n: number, emailOf: (i: number) => string) =>
+  `insert into public.tedxcommunity_emails (email, first_name) values ${people(n, emailOf)}`;
 
 /** The launch-day settings every announce test runs with: no pacing, short retry waits. */
 export const ANNOUNCE_TEST_ENV = {
@@ -43,11 +44,12 @@ export const ANNOUNCE_TEST_ENV = {
 
 export const BACKENDS = ['PGlite', 'running server', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
 
-export async function listOn(name: string, n: number): Promise<ListBackend> {
+/** n people signed up in order, person0@example.org first unless `emailOf` says otherwise. */
+export async function listOn(name: string, n: number, emailOf = personAt): Promise<ListBackend> {
   if (name === 'PostgreSQL') {
     const database = postgresDatabase(TEST_DATABASE_URL ?? '');
     const db: Db = await database.open();
-    await db.exec(insertSql(n));
+    await db.exec(insertSql(n, emailOf));
     return {
       name,
       env: { DATABASE_URL: database.url ?? '' },
@@ -55,7 +57,7 @@ export async function listOn(name: string, n: number): Promise<ListBackend> {
       dispose: () => database.dispose(db),
     };
   }
-  const seed = (db: Db) => db.exec(insertSql(n));
+  const seed = (db: Db) => db.exec(insertSql(n, emailOf));
   if (name === 'PGlite') {
     const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
     await seedPgliteDir(dir, seed);

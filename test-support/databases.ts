@@ -19,7 +19,7 @@ import { migrate, readMigrations } from '../platform/db/migrate.ts';
 import { migratedPgliteDump, openPglite } from '../platform/db/pglite.ts';
 import { openPostgres } from '../platform/db/postgres.ts';
 import type { Db } from '../platform/db/types.ts';
-import { TABLE } from '../server/rest/signups.ts';
+import { TABLE } from '../server/rest/insert.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 const migrationsHash = createHash('sha1')
@@ -108,7 +108,7 @@ export interface TestDatabase {
 }
 
 const reset = async (db: Db) => {
-  await db.exec(`delete from ${TABLE}`);
+  await db.exec(`delete from ${TABLE}; delete from public.tedxcommunity_signup_budget`);
 };
 
 export const pgliteDatabase: TestDatabase = {

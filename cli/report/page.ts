@@ -1,7 +1,7 @@
 // One offline HTML page of figures in the site's look: inline styles, inline SVG, an inlined
 // font, and a CSP that lets the page fetch nothing at all, so it opens the same from disk, from a
 // mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
-// alternative). The subscribers report and the audit's and benchmark's pictures are made with it.
+// alternative). The subscribers report is made with it.
 import { html, raw, type Html, type HtmlValue } from '../../platform/html.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { formatCount } from '../announce/output/say.ts';

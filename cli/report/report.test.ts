@@ -94,7 +94,9 @@ describe.each(testDatabases())('tedxcommunity_report on $name', (database) => {
 
   it('is the service role’s alone', async () => {
     await expect(
-      db.queryAs('anon', 'select public.tedxcommunity_report($1)', [EVENT_TIME_ZONE]),
+      db.transactionAs('anon', (tx) =>
+        tx.query('select public.tedxcommunity_report($1)', [EVENT_TIME_ZONE]),
+      ),
     ).rejects.toMatchObject({ code: '42501' });
   });
 });

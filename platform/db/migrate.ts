@@ -73,7 +73,7 @@ export async function migrate(
       if (done.has(migration.version)) {
         const known = done.get(migration.version);
         // Applied before checksums were kept (or by `supabase db push`): trust it once, record it.
-        if (known === null || known === undefined) await record(migration);
+        if (known === null) await record(migration);
         else if (known !== checksum(migration.sql)) throw new MigrationChangedError(migration);
         continue;
       }

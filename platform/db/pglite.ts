@@ -2,8 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { createBatcher } from './pglite-batch.ts';
-import { SET_ROLE, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import { SET_ROLE, type Db, type Queryable, type QueryResult } from './types.ts';
 
 export interface PgliteOptions {
   /** A directory (created if missing), or undefined for an in-memory database. */
@@ -35,16 +34,6 @@ const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
  */
 export const PGLITE_NODE_FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 
-/** One operation at a time: PGlite is one session, and a transaction must not interleave. */
-function serialiser() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
-    tail = run.catch(() => {});
-    return run;
-  };
-}
-
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
@@ -69,40 +58,20 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS],
   });
-  const serial = serialiser();
-  const base = wrap(pg);
-  const executeAs = createBatcher(pg, serial);
-
+  // PGlite is one session: it runs each query, exec and transaction to its end before the next,
+  // so statements from concurrent requests never share a transaction.
   return {
     kind: 'pglite',
-    query: (sql, params) => serial(() => base.query(sql, params)),
-    exec: (sql) => serial(() => base.exec(sql)),
-    queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-      return serial(() =>
-        pg.transaction(async (tx) => {
-          await tx.exec(SET_ROLE[role]);
-          const result = await tx.query<T>(sql, params);
-          return { rows: result.rows };
-        }),
-      );
-    },
-    executeAs,
-    transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return serial(() =>
-        pg.transaction(async (tx) => {
-          await tx.exec(SET_ROLE[role]);
-          return fn(wrap(tx));
-        }),
-      );
-    },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return serial(() => pg.transaction((tx) => fn(wrap(tx))));
-    },
-    dump: () => serial(() => pg.dumpDataDir('none')),
+    ...wrap(pg),
+    transactionAs: (role, fn) =>
+      pg.transaction(async (tx) => {
+        await tx.exec(SET_ROLE[role]);
+        return fn(wrap(tx));
+      }),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dump: () => pg.dumpDataDir('none'),
     async close(): Promise<void> {
-      await serial(async () => {
-        if (!pg.closed) await pg.close();
-      });
+      if (!pg.closed) await pg.close();
     },
   };
 }

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { LRUCache } from 'lru-cache';
 import {
-  BEGIN_AS,
+  SET_ROLE,
   STATEMENT_TIMEOUT,
   type ApiRole,
   type Db,
@@ -23,21 +21,6 @@ for (const oid of [
 ])
   types.setTypeParser(oid, 'text', (value: string) => value);
 
-/**
- * A stable name per statement text, so each pooled connection prepares it once. Only for
- * executeAs (the sign-up insert, a few shapes): each name stays prepared on every connection,
- * so nothing whose text a request can vary is ever named.
- */
-const statementNames = new LRUCache<string, string>({ max: 32 });
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = 's_' + createHash('sha1').update(sql).digest('hex').slice(0, 16);
-    statementNames.set(sql, name);
-  }
-  return name;
-}
-
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
@@ -55,10 +38,7 @@ export interface PostgresOptions {
   max?: number;
 }
 
-const beginAs: Record<ApiRole, string> = {
-  anon: `${BEGIN_AS.anon}; ${STATEMENT_TIMEOUT.anon}`,
-  service_role: `${BEGIN_AS.service_role}; ${STATEMENT_TIMEOUT.service_role}`,
-};
+const beginAs = (role: ApiRole) => `begin; ${SET_ROLE[role]}; ${STATEMENT_TIMEOUT[role]}`;
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export function openPostgres(options: PostgresOptions): Db {
@@ -89,16 +69,8 @@ export function openPostgres(options: PostgresOptions): Db {
   return {
     kind: 'postgres',
     ...wrap(pool),
-    queryAs<T>(role: ApiRole, sql: string, params: unknown[]): Promise<QueryResult<T>> {
-      return inTransaction(beginAs[role], (client) => wrap(client).query<T>(sql, params));
-    },
-    executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void> {
-      return inTransaction(beginAs[role], async (client) => {
-        await client.query({ name: statementName(sql), text: sql, values: params });
-      });
-    },
     transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction(beginAs[role], (client) => fn(wrap(client)));
+      return inTransaction(beginAs(role), (client) => fn(wrap(client)));
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       return inTransaction('begin', (client) => fn(wrap(client)));

@@ -19,10 +19,6 @@ export const STATEMENT_TIMEOUT: Record<ApiRole, string> = {
   anon: "set local statement_timeout = '3s'",
   service_role: "set local statement_timeout = '0'",
 };
-export const BEGIN_AS: Record<ApiRole, string> = {
-  anon: `begin; ${SET_ROLE.anon}`,
-  service_role: `begin; ${SET_ROLE.service_role}`,
-};
 
 export interface QueryResult<T> {
   rows: T[];
@@ -34,25 +30,13 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** `query` and `exec` run as the connecting user (the health check, tests' fixtures). */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * One statement in its own transaction under `SET LOCAL ROLE <role>`, so the grants and
-   * row-level security of the migration decide, exactly as PostgREST does on Supabase.
-   */
-  queryAs<T = Record<string, unknown>>(
-    role: ApiRole,
-    sql: string,
-    params: unknown[],
-  ): Promise<QueryResult<T>>;
-  /**
-   * The same, for a statement whose result rows are not needed (the sign-up insert): the
-   * adapters run it as a reused prepared statement, PGlite in a single round trip.
-   */
-  executeAs(role: ApiRole, sql: string, params: (string | null)[]): Promise<void>;
-  /**
-   * Several statements in one transaction under `SET LOCAL ROLE <role>` (a PostgREST function
-   * call: request settings, the call, then the response settings it left).
+   * The one way a request's statements run: one transaction under `SET LOCAL ROLE <role>`, so
+   * the grants and row-level security of the migration decide, exactly as PostgREST does on
+   * Supabase.
    */
   transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction as the connecting user (migrations). */

@@ -5,7 +5,8 @@
 import type { Queryable } from '../../platform/db/types.ts';
 
 interface FunctionSignature {
-  arg_names: string[] | null;
+  /** The input arguments' names ({} when none is named). */
+  arg_names: string[];
   arg_count: number;
   default_count: number;
   returns_set: boolean;
@@ -15,7 +16,7 @@ interface FunctionSignature {
 /** Argument values: text or null (JSON values already as their text). */
 export type FunctionArgs = Record<string, string | null>;
 
-export const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 // Run as the calling role (inside its transaction), so has_function_privilege answers for it.
 const CANDIDATES_SQL = `select json_build_object(
@@ -51,10 +52,9 @@ function callSql(
 /** The signature whose input arguments cover the given names and need no others. */
 function pick(candidates: FunctionSignature[], names: string[]): FunctionSignature | undefined {
   return candidates.find((c) => {
-    const argNames = c.arg_names ?? [];
-    if (argNames.length !== c.arg_count) return false; // unnamed arguments: not callable by name
-    const required = argNames.slice(0, c.arg_count - c.default_count);
-    return names.every((n) => argNames.includes(n)) && required.every((n) => names.includes(n));
+    if (c.arg_names.length !== c.arg_count) return false; // unnamed arguments: not callable by name
+    const required = c.arg_names.slice(0, c.arg_count - c.default_count);
+    return names.every((n) => c.arg_names.includes(n)) && required.every((n) => names.includes(n));
   });
 }
 
@@ -97,11 +97,11 @@ export function createFunctionCaller() {
     }
     const signature = pick(candidates, names);
     if (!signature) throw new FunctionNotFound(fn, names);
-    const { rows } = await tx.query<{ body?: string | null }>(
+    const { rows } = await tx.query<{ body: string | null }>(
       callSql(fn, names, signature),
       names.map((n) => args[n]),
     );
-    return { body: signature.returns_void ? null : (rows[0]?.body ?? 'null') };
+    return { body: signature.returns_void ? null : (rows[0].body ?? 'null') };
   };
 }
 

@@ -9,6 +9,11 @@ import {
   TEST_DATABASE_URL,
   testDatabases,
 } from '../../test-support/databases.ts';
+import {
+  LONGEST_EMAIL,
+  REFUSED_EMAILS,
+  REFUSED_FIRST_NAMES,
+} from '../../test-support/unrelayable.ts';
 import type { Db } from '../../platform/db/types.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('signup_form on PostgreSQL'));
@@ -98,11 +103,27 @@ describe.each(testDatabases())('signup_form() on $name', (database) => {
     ['no email', null],
     ['no @', 'not-an-address'],
     ['too long', `${'a'.repeat(250)}@example.org`],
-  ])('%s: 303 to the failure page, nothing stored', async (_label, email) => {
-    const answer = await call({ email, headers: { origin: ORIGIN } });
-    expect(answer.status).toBe('303');
-    expect(answer.headers.Location).toBe(at(SIGNUP_OUTCOME_PATHS.failure));
+    ...REFUSED_EMAILS,
+  ] as [string, string | null][])(
+    '%s: 303 to the failure page, nothing stored',
+    async (_label, email) => {
+      const answer = await call({ email, headers: { origin: ORIGIN } });
+      expect(answer.status).toBe('303');
+      expect(answer.headers.Location).toBe(at(SIGNUP_OUTCOME_PATHS.failure));
+      expect(await stored()).toEqual([]);
+    },
+  );
+
+  it.each(REFUSED_FIRST_NAMES)('a first name with %s: 303 to the failure page', async (_, name) => {
+    const answer = await call({ email: 'ann@example.org', first_name: name });
+    expect(answer.headers.Location).toBe(`${SIGNUP_OUTCOME_PATHS.failure}#email-signup`);
     expect(await stored()).toEqual([]);
+  });
+
+  it('the longest address a relay takes: 303 to the success page, stored', async () => {
+    const answer = await call({ email: LONGEST_EMAIL });
+    expect(answer.headers.Location).toBe(`${SIGNUP_OUTCOME_PATHS.success}#email-signup`);
+    expect(await stored()).toEqual([{ email: LONGEST_EMAIL, first_name: null }]);
   });
 
   it('a filled honeypot: 303 to the success page, nothing stored', async () => {
@@ -161,7 +182,7 @@ describe.each(testDatabases())('signup_form() on $name', (database) => {
   it('anon may call it; the table stays unreadable to anon', async () => {
     await call({ email: 'z@example.org' });
     await expect(
-      db.queryAs('anon', 'select email from public.tedxcommunity_emails', []),
+      db.transactionAs('anon', (tx) => tx.query('select email from public.tedxcommunity_emails')),
     ).rejects.toMatchObject({ code: '42501' });
   });
 });

@@ -108,7 +108,29 @@ export function statusForPgError(code: string, role: ApiRole): number {
   return row ? row[1] : HTTP.badRequest;
 }
 
+/**
+ * An answer a database function chose (`raise sqlstate 'PGRST'`): the message is the JSON body,
+ * the detail the status and headers, as PostgREST reads them; null when they are not that.
+ */
+function raisedAnswer(error: PgError): RestError | null {
+  if (error.code !== 'PGRST') return null;
+  try {
+    const body = JSON.parse(error.message) as RestErrorBody;
+    const { status, headers = {} } = JSON.parse(error.details ?? '') as {
+      status: number;
+      headers?: Record<string, string>;
+    };
+    if (!Number.isInteger(status) || typeof body.message !== 'string') return null;
+    const { code, message, details = null, hint = null } = body;
+    return new RestError(status, { code, message, details, hint }, headers);
+  } catch {
+    return null;
+  }
+}
+
 export function fromPgError(error: PgError, role: ApiRole): RestError {
+  const raised = raisedAnswer(error);
+  if (raised) return raised;
   const status = statusForPgError(error.code, role);
   // PostgREST tells an anonymous caller how to authenticate.
   const headers: Record<string, string> =

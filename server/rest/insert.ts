@@ -1,15 +1,50 @@
-// POST: the sign-up itself. The hot path: one statement, reused, in one round trip.
+// POST /rest/v1/tedxcommunity_emails: the sign-up, written the way PostgREST writes it. The JSON
+// body goes in as one parameter and Postgres turns it into rows, so types, constraints, grants
+// and row-level security all decide in the database. Column names come only from the fixed list
+// below; values only ever travel as parameters.
 import type { Context } from 'hono';
+import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
-import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
-import { parsePrefer } from './request.ts';
-import { checkColumns, insertSql, parseColumnsParam, TEXT_COLUMNS } from './signups.ts';
+import { setRequestSettings } from './request-settings.ts';
 
-export interface InsertDeps {
-  db: Db;
-  limiter: RateLimiter;
+export const TABLE = `public.${SIGNUP_TABLE}`;
+const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
+type Column = (typeof COLUMNS)[number];
+/** What a visitor sends: text or null. */
+const TEXT_COLUMNS = ['email', 'first_name', 'source'] as const;
+
+const isColumn = (name: string): name is Column => (COLUMNS as readonly string[]).includes(name);
+
+function checkColumns(names: Iterable<string>): Column[] {
+  const columns: Column[] = [];
+  for (const name of names) {
+    if (!isColumn(name)) {
+      throw pgrst(
+        HTTP.badRequest,
+        'PGRST204',
+        `Could not find the '${name}' column of '${SIGNUP_TABLE}' in the schema cache`,
+      );
+    }
+    if (!columns.includes(name)) columns.push(name);
+  }
+  return columns;
+}
+
+/** `columns="email","first_name"` as supabase-js sends it with an array insert. */
+const parseColumnsParam = (value: string): Column[] =>
+  checkColumns(value.split(',').map((s) => s.trim().replace(/^"|"$/g, '')));
+
+/** $1: a JSON array of objects. With `returning`, the rows come back as one JSON array, which
+ * needs the select grant anon does not have: PostgREST's 42501 under row-level security. */
+function insertSql(columns: Column[], returning: boolean): string {
+  // With no column at all, insert a null email so the database answers 23502 (not-null).
+  const cols = columns.length > 0 ? columns : (['email'] as Column[]);
+  const quoted = cols.map((c) => `"${c}"`).join(', ');
+  const sql = `insert into ${TABLE} (${quoted}) select ${quoted} from json_populate_recordset(null::${TABLE}, $1::json)`;
+  if (!returning) return sql;
+  return `with pgrst_source as (${sql} returning *) select coalesce(json_agg(pgrst_source), '[]')::text as body from pgrst_source`;
 }
 
 /**
@@ -30,35 +65,37 @@ function checkTypes(rows: InsertRow[]) {
   }
 }
 
-export function createInsert({ db, limiter }: InsertDeps) {
-  /** `client`: the caller's address (for anon, whose sign-ups are limited per address). */
+export interface InsertDeps {
+  db: Db;
+  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads. */
+  signupRateLimit: number;
+}
+
+export function createInsert({ db, signupRateLimit }: InsertDeps) {
+  /** `client`: the caller's address (the database's sign-up budget keys on it). */
   return async function insert(c: Context, role: ApiRole, client: string): Promise<Response> {
-    if (role === 'anon') {
-      const retryAfter = limiter.hit(client);
-      if (retryAfter !== null) throw tooManyRequests(retryAfter);
-    }
-    const prefer = parsePrefer(c.req.header('prefer'));
+    const returning = /(^|,)\s*return=representation\s*(,|$)/.test(c.req.header('prefer') ?? '');
     const columnsParam = c.req.query('columns');
     const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
     const columns =
       columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
     checkTypes(body.rows);
-    const sql = insertSql(columns, prefer.returnRepresentation, prefer.resolution);
-    const param = JSON.stringify(body.rows);
-    const headers = { 'Content-Range': '*/*' };
-    if (!prefer.returnRepresentation) {
-      await withPgErrors(role, () => db.executeAs(role, sql, [param]));
+    const sql = insertSql(columns, returning);
+    const { rows } = await withPgErrors(role, () =>
+      db.transactionAs(role, async (tx) => {
+        await setRequestSettings(tx, c, client, signupRateLimit);
+        return tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]);
+      }),
+    );
+    if (!returning) {
       return new Response(null, {
         status: HTTP.created,
-        headers: { ...headers, 'Content-Length': '0' },
+        headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
       });
     }
-    const { rows } = await withPgErrors(role, () =>
-      db.queryAs<{ body: string }>(role, sql, [param]),
-    );
-    return new Response(rows[0]?.body ?? '[]', {
+    return new Response(rows[0].body, {
       status: HTTP.created,
-      headers: { ...headers, 'Content-Type': JSON_TYPE },
+      headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
     });
   };
 }

@@ -1,13 +1,14 @@
-// Per-address limits: each address's minute starts at its first request, so there is no moment
+// Per-client limits, held by the client and by each network above it (client-address.ts
+// networks()): each key's minute starts at its first request, so there is no moment
 // when every count resets at once (a flood could otherwise spend two budgets across the turn of a
 // minute, and a count could vanish mid-burst). O(1) per request. Memory is bounded by MAX_TRACKED
 // keys whatever a flood does, and no two keys ever share a budget: when the table is full, a new
 // key takes the place of the longest-known key that is still under its limit (it loses a little
 // of a count that was not stopping it), and only when every tracked key is already held back does
-// the oldest of those make room. So a stranger is never refused for a flood it took no part in,
+// the oldest of those make room. So a stranger is never refused for a flood from a network it is not in,
 // and a flood has to come from more than MAX_TRACKED keys a minute, each at the limit, before any
 // of them gets a second budget.
-import { rateKey } from '../client-address.ts';
+import { networks } from '../client-address.ts';
 import { HTTP, RestError } from './errors.ts';
 
 const WINDOW_MS = 60_000;
@@ -51,30 +52,39 @@ export function createRateLimiter(
   // reached it (refused until their minute ends; their count is no longer needed).
   const under = new Map<string, Count>();
   const held = new Map<string, Count>();
+  /** One more hit on `key`; the key is held once it has had `limit`. */
+  const count = (key: string, limit: number, t: number) => {
+    let counted = under.get(key);
+    if (counted === undefined || counted.ends <= t) {
+      under.delete(key);
+      if (under.size + held.size >= maxTracked) dropOldest(under.size > 0 ? under : held);
+      counted = { n: 0, ends: t + WINDOW_MS };
+      under.set(key, counted);
+    }
+    counted.n += 1;
+    // This hit is the last one allowed (limit is a whole number): hold the key.
+    if (counted.n >= limit) {
+      under.delete(key);
+      held.set(key, counted);
+    }
+  };
   return {
     hit(address) {
       if (perMinute <= 0) return null;
       const t = now();
       dropEnded(under, t);
       dropEnded(held, t);
-      const key = rateKey(address);
-      const over = held.get(key);
-      if (over !== undefined && over.ends > t)
-        return Math.max(1, Math.ceil((over.ends - t) / 1000));
-      held.delete(key);
-      let count = under.get(key);
-      if (count === undefined || count.ends <= t) {
-        under.delete(key);
-        if (under.size + held.size >= maxTracked) dropOldest(under.size > 0 ? under : held);
-        count = { n: 0, ends: t + WINDOW_MS };
-        under.set(key, count);
+      const keys = networks(address);
+      // Refused while the client or any network above it is held, for the longest of the waits;
+      // a refused hit spends nothing, so a held client does not use up its network's budget.
+      let wait = 0;
+      for (const { key } of keys) {
+        const over = held.get(key);
+        if (over !== undefined && over.ends > t) wait = Math.max(wait, over.ends - t);
+        else held.delete(key);
       }
-      count.n += 1;
-      if (count.n >= perMinute) {
-        // This hit is the last one allowed (perMinute is a whole number): hold the key.
-        under.delete(key);
-        held.set(key, count);
-      }
+      if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
+      for (const { key, clients } of keys) count(key, perMinute * clients, t);
       return null;
     },
     get size() {
@@ -84,12 +94,12 @@ export function createRateLimiter(
 }
 
 /** 429, as Supabase's gateway answers it, with the seconds to wait. */
-export function tooManyRequests(retryAfter: number, what = 'sign-ups') {
+export function tooManyRequests(retryAfter: number) {
   return new RestError(
     HTTP.tooManyRequests,
     {
       code: 'over_request_rate_limit',
-      message: `Too many ${what} from this address: try again in ${retryAfter} seconds`,
+      message: `Too many requests from this address: try again in ${retryAfter} seconds`,
       details: null,
       hint: null,
     },

@@ -1,6 +1,7 @@
 // The PostgREST-compatible surface, mounted at /rest/v1: /<table> and /rpc/<function>. Only the
-// sign-up table exists; anon may insert into it, the service role may also read it (organiser
-// tools). Everything else is refused by the database itself, as on Supabase.
+// sign-up table exists, and only its insert is served: the organiser tools read and change the
+// list through database functions. What anon may not do is refused by the database itself, as
+// on Supabase.
 // The gateway's order: CORS preflight (no key), the key, the limits, then the request itself.
 // A RestError thrown anywhere here is answered by the app's onError (restErrorResponse).
 import { Hono, type Context } from 'hono';
@@ -10,18 +11,16 @@ import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
-import { HTTP, pgrst } from './errors.ts';
-import { createInsert } from './insert.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import { HTTP, pgrst, withPgErrors } from './errors.ts';
+import { createInsert, TABLE } from './insert.ts';
 import { createRpc } from './rpc.ts';
-import { createSelect } from './select.ts';
 
 export interface RestOptions {
   db: Db;
   keys: Keys;
   callFunction: CallFunction;
-  /** Sign-ups (inserts and anonymous function calls) per address per minute. */
-  signups: RateLimiter;
+  /** SIGNUP_RATE_LIMIT: the database holds the sign-up budget and reads it from the request. */
+  signupRateLimit: number;
   /** The per-address limit on every request not made with the service-role key: the caller's
    * address, or a 429 thrown. */
   limitRequests: (c: Context) => string;
@@ -49,8 +48,19 @@ function checkProfile(c: Context) {
   }
 }
 
-const unsupported = (method: string) =>
-  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`);
+const unsupported = (method: string, hint: string | null = null) =>
+  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`, { hint });
+
+/** Statements that exist only so the grants refuse anon, in Postgres's own words (42501). */
+const READ = `select 1 from ${TABLE} where false`;
+const UPDATE = `update ${TABLE} set email = email where false`;
+const REFUSED_TO_ANON: Record<string, string> = {
+  GET: READ,
+  HEAD: READ, // Hono routes HEAD as GET
+  PATCH: UPDATE,
+  PUT: UPDATE,
+  DELETE: `delete from ${TABLE} where false`,
+};
 
 /** What follows /rest/v1/ (or /rest/v1/rpc/), without a trailing slash. */
 const rest = (c: Context, prefix: string) => {
@@ -61,13 +71,23 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({ db: options.db, limiter: options.signups });
+  const insert = createInsert({ db: options.db, signupRateLimit: options.signupRateLimit });
   const rpc = createRpc({
     db: options.db,
     callFunction: options.callFunction,
-    limiter: options.signups,
+    signupRateLimit: options.signupRateLimit,
   });
-  const { select, refuseWrite } = createSelect(options.db);
+  /** Reading or changing rows: anon hears what PostgREST under row-level security answers; the
+   * service role, that nothing here serves it (no product path reads the table over REST). */
+  async function refuse(c: Context, role: ApiRole): Promise<never> {
+    const sql = REFUSED_TO_ANON[c.req.method];
+    if (role === 'anon')
+      await withPgErrors(role, () => options.db.transactionAs(role, (tx) => tx.query(sql)));
+    throw unsupported(
+      c.req.method,
+      'Only inserts are served on this table; read and change the list through the database functions at /rest/v1/rpc/.',
+    );
+  }
   const app = new Hono<RestEnv>();
 
   app.use(restCors());
@@ -107,9 +127,8 @@ export function createRestApp(options: RestOptions) {
     await next();
   });
   app.post('*', (c) => insert(c, c.get('role'), c.get('client')));
-  // HEAD too: Hono answers it from the GET route (select sends no body for HEAD).
-  app.get('*', (c) => select(c, c.get('role')));
-  app.on(['PATCH', 'PUT', 'DELETE'], '*', (c) => refuseWrite(c, c.get('role')));
+  // HEAD too: Hono answers it from the GET route.
+  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c, c.get('role')));
   app.all('*', (c) => {
     throw unsupported(c.req.method);
   });

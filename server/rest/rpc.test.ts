@@ -136,8 +136,10 @@ describe.each(testDatabases())('POST /rest/v1/rpc on $name', (database) => {
     expect(get.status).toBe(405);
   });
 
-  it('counts anonymous calls against the sign-up rate limit', async () => {
-    const limited = testApp(db, { signupRateLimit: 2 });
+  it('does not count calls that sign nobody up against SIGNUP_RATE_LIMIT', async () => {
+    // The sign-up budget is the database's, spent by an insert into the list; other calls are
+    // held by REQUEST_RATE_LIMIT alone.
+    const limited = testApp(db, { signupRateLimit: 1 });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await limited.request('http://localhost/rest/v1/rpc/rpc_test_sum', {
@@ -146,8 +148,7 @@ describe.each(testDatabases())('POST /rest/v1/rpc on $name', (database) => {
         body: '{"a":1,"b":1}',
       });
       statuses.push(res.status);
-      if (res.status === 429) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     }
-    expect(statuses).toEqual([200, 200, 429]);
+    expect(statuses).toEqual([200, 200, 200]);
   });
 });

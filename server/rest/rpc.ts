@@ -4,22 +4,18 @@
 // request headers in the `request.headers` setting and may set `response.status` and
 // `response.headers` (a form's 303 See Other, for one).
 import type { Context } from 'hono';
-import { SIGNUP_FORM_FUNCTION, SIGNUP_OUTCOME_PATHS } from '../../src/lib/signup-contract.ts';
 import {
   argsAsText,
-  FUNCTION_NAME,
   FunctionNotFound,
   type CallFunction,
   type FunctionArgs,
 } from '../db/call-function.ts';
 import type { ApiRole, Db, Queryable } from '../../platform/db/types.ts';
 import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
-import { tooManyRequests, type RateLimiter } from './rate-limit.ts';
-
-type Args = FunctionArgs;
+import { setRequestSettings } from './request-settings.ts';
 
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
-function argsFromJson(text: string): Args {
+function argsFromJson(text: string): FunctionArgs {
   if (text.trim() === '') return {};
   const parsed = parseJson(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -28,8 +24,8 @@ function argsFromJson(text: string): Args {
   return argsAsText(parsed as Record<string, unknown>);
 }
 
-function argsFromForm(text: string): Args {
-  const args: Args = Object.create(null) as Args;
+function argsFromForm(text: string): FunctionArgs {
+  const args: FunctionArgs = Object.create(null) as FunctionArgs;
   for (const [key, value] of new URLSearchParams(text)) args[key] = value;
   return args;
 }
@@ -49,7 +45,7 @@ async function responseSettings(tx: Queryable) {
     `select current_setting('response.status', true) as status,
             current_setting('response.headers', true) as headers`,
   );
-  const { status, headers } = rows[0] ?? { status: null, headers: null };
+  const { status, headers } = rows[0];
   let code: number | undefined;
   if (status) {
     code = Number(status);
@@ -83,59 +79,28 @@ async function responseSettings(tx: Queryable) {
 const isFormPost = (c: Context) =>
   /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
 
-function overLimitPage(retryAfter: number): Response {
-  return new Response(null, {
-    status: 303,
-    headers: {
-      Location: `${SIGNUP_OUTCOME_PATHS.failure}#email-signup`,
-      'Retry-After': String(retryAfter),
-      'Cache-Control': 'no-store',
-    },
-  });
-}
-
-function requestHeaders(c: Context): string {
-  const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-  return JSON.stringify(headers);
-}
-
 export interface RpcDeps {
   db: Db;
   callFunction: CallFunction;
-  /** The sign-up limit, for anonymous calls (the sign-up form's function writes). */
-  limiter: RateLimiter;
+  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads (the form's function signs up). */
+  signupRateLimit: number;
 }
 
-export function createRpc({ db, callFunction, limiter }: RpcDeps) {
-  /** `client`: the caller's address (for anon, whose calls are limited per address). */
+export function createRpc({ db, callFunction, signupRateLimit }: RpcDeps) {
+  /** `client`: the caller's address (the database's sign-up budget keys on it). */
   return async function rpc(
     c: Context,
     role: ApiRole,
     client: string,
     name: string,
   ): Promise<Response> {
-    // An anonymous call can write (the sign-up form does): it counts against the sign-up limit.
-    if (role === 'anon') {
-      const retryAfter = limiter.hit(client);
-      if (retryAfter !== null) {
-        // A browser posting the sign-up form cannot show JSON: send it to the failure page.
-        if (name === SIGNUP_FORM_FUNCTION && isFormPost(c)) return overLimitPage(retryAfter);
-        throw tooManyRequests(retryAfter);
-      }
-    }
     const text = await c.req.text();
     const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
     const names = Object.keys(args);
-    if (!FUNCTION_NAME.test(name)) throw notFound(name, names);
 
     const result = await withPgErrors(role, () =>
       db.transactionAs(role, async (tx) => {
-        await tx.query(
-          `select set_config('request.headers', $1, true), set_config('request.method', 'POST', true),
-                  set_config('request.path', $2, true)`,
-          [requestHeaders(c), c.req.path],
-        );
+        await setRequestSettings(tx, c, client, signupRateLimit);
         try {
           const { body } = await callFunction(tx, role, name, args);
           return { body, ...(await responseSettings(tx)) };

@@ -1,6 +1,6 @@
 // Anton, the display face, loads once the first paint has been shown and the page has loaded: a
 // first visit paints every heading at once in the metric-matched stand-in ('Anton fallback' in
-// global.css) and the font request is not on the way to the largest paint (docs/performance.md).
+// global.css) and the font request is not on the way to the largest paint (docs/decisions/0003-display-font-after-first-paint.md).
 // The browser keeps its own copy (Cache API): a later page or visit that finds it uses it at
 // once, with no request, as a stylesheet would from its cache. One that does not find it (a
 // phone that cleared its storage, or an origin without the Cache API) waits like a first visit,

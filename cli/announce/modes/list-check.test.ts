@@ -1,5 +1,6 @@
 // The dry run's list check: the pure rules, the list as the migration's function pages it out
 // (PGlite and, when TEST_DATABASE_URL is set, PostgreSQL), and the dry run printing it.
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANNOUNCE_TEST_ENV,
@@ -12,11 +13,17 @@ import {
   testDatabases,
 } from '../../../test-support/databases.ts';
 import { runCli } from '../../../test-support/server-process.ts';
-import { loadSettings } from '../../../platform/settings.ts';
 import type { Db } from '../../../platform/db/types.ts';
 import { readSignups } from '../../read-signups.ts';
-import { checkList, formatFindings, isDisposable, isRoleAddress } from './list-check.ts';
+import {
+  checkList,
+  formatFindings,
+  isDisposable,
+  isRoleAddress,
+  shellQuote,
+} from './list-check.ts';
 import { inProcessCaller } from '../../backend.ts';
+import { loadSettings } from '../../../platform/settings.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
 
@@ -26,6 +33,16 @@ describe('the list rules', () => {
     expect(isDisposable('x@eu.mailinator.com')).toBe(true);
     expect(isDisposable('x@gmail.com')).toBe(false);
     expect(isDisposable('x@mak.ac.ug')).toBe(false);
+  });
+
+  it('quotes a suggested command so a shell takes the address back exactly', () => {
+    for (const address of ["o'brien@example.org", 'a`id`$x@example.org', 'a\u001b\\\u009b@x.org']) {
+      const echoed = spawnSync('bash', ['-c', `printf %s ${shellQuote(address)}`], {
+        encoding: 'utf8',
+      });
+      expect(echoed.stdout).toBe(address);
+    }
+    expect(shellQuote("o'brien@example.org")).toBe(`'o'\\''brien@example.org'`);
   });
 
   it('knows role addresses, with or without a +tag', () => {
@@ -59,7 +76,7 @@ describe.each(testDatabases())('the list check on $name', (database) => {
     const caller = await inProcessCaller(db, loadSettings({}), 'test');
     const rows = await readSignups(caller);
     expect(rows).toHaveLength(26);
-    const [bursts, disposable, roles, names] = checkList(rows);
+    const [bursts, disposable, roles, names, refused] = checkList(rows);
     expect(bursts).toEqual({
       title: 'sign-up bursts (10 or more in one minute)',
       count: 12,
@@ -67,12 +84,20 @@ describe.each(testDatabases())('the list check on $name', (database) => {
         '2026-11-20 10:03 UTC: 12 sign-ups (burst0@example.org, burst1@example.org, burst2@example.org, …)',
       ],
     });
-    expect(disposable).toMatchObject({ count: 1, examples: ['throwaway@mailinator.com'] });
-    expect(roles).toMatchObject({ count: 2, examples: ['info@example.ug', 'noreply@example.ug'] });
+    const remove = 'npm run subscribers -- remove';
+    expect(disposable).toMatchObject({
+      count: 1,
+      examples: [`${remove} 'throwaway@mailinator.com'`],
+    });
+    expect(roles).toMatchObject({
+      count: 2,
+      examples: [`${remove} 'info@example.ug'`, `${remove} 'noreply@example.ug'`],
+    });
     expect(names).toMatchObject({
       count: 2,
       examples: ['"Visit evil.example now" (spam@example.org)', '"R2D2" (robot@example.org)'],
     });
+    expect(refused).toMatchObject({ count: 0, examples: [] });
     const text = formatFindings(checkList(rows));
     expect(text).toContain('npm run subscribers -- remove EMAIL');
     // It only reads.

@@ -2,6 +2,8 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { printable } from '../../../platform/printable.ts';
+import { isAcceptableSignup } from '../../../src/lib/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
 import { formatCount } from '../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
@@ -61,6 +63,19 @@ function bursts(rows: ListRow[]): Finding {
   };
 }
 
+/**
+ * A shell word that is exactly `s`, whatever it holds: an address may hold `$`, `` ` `` or `'`.
+ * One stored before the rule may hold control characters, which the terminal shows spelled out
+ * (cli/run-command.ts): those are written as bash's and zsh's $'…', which reads `\x1b` back as ESC.
+ */
+export function shellQuote(s: string): string {
+  if (printable(s) === s) return `'${s.replace(/'/g, `'\\''`)}'`;
+  return `$'${printable(s.replace(/[\\']/g, '\\$&'))}'`;
+}
+
+/** The command that takes `email` off the list, safe to paste into a shell. */
+const removeCommand = (email: string) => `npm run subscribers -- remove ${shellQuote(email)}`;
+
 function matching(title: string, rows: ListRow[], show: (row: ListRow) => string): Finding {
   return { title, count: rows.length, examples: rows.slice(0, EXAMPLES).map(show) };
 }
@@ -72,19 +87,31 @@ export function checkList(rows: ListRow[]): Finding[] {
     matching(
       'disposable-mail domains',
       rows.filter((r) => isDisposable(r.email)),
-      (r) => r.email,
+      (r) => removeCommand(r.email),
     ),
     matching(
       'role addresses',
       rows.filter((r) => isRoleAddress(r.email)),
-      (r) => r.email,
+      (r) => removeCommand(r.email),
     ),
     matching(
       'first names the greeting will not use (they get the fallback)',
       rows.filter((r) => r.first_name !== null && usableFirstName(r.first_name) === null),
       (r) => `${JSON.stringify(r.first_name)} (${r.email})`,
     ),
+    refusedNow(rows.filter((r) => !isAcceptableSignup(r))),
   ];
+}
+
+/** Rows stored before the table refused them (migration 20261127100000): every one, with the
+ * command that removes it, since no relay takes such an address and such a name greets nobody. */
+function refusedNow(rows: ListRow[]): Finding {
+  return {
+    title:
+      'sign-ups the list refuses today (an address no relay takes, a name with control characters)',
+    count: rows.length,
+    examples: rows.map((r) => removeCommand(r.email)),
+  };
 }
 
 export function formatFindings(findings: Finding[]): string {

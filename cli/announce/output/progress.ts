@@ -1,5 +1,6 @@
 // The progress bar on stderr while a campaign sends: count, rate and time left, redrawn in place
 // a few times a second. Only on a terminal: a log file gets the summary line alone.
+import { writeRaw } from '../../run-command.ts';
 import { formatCount } from './say.ts';
 
 export interface ProgressFigures {
@@ -38,7 +39,8 @@ export function progressBar(stream: NodeJS.WriteStream, total: number): Progress
   const started = performance.now();
   let done = 0;
   const draw = () =>
-    stream.write(
+    writeRaw(
+      stream,
       `\r${formatProgress({ done, total, elapsedMs: performance.now() - started })}\x1b[K`,
     );
   const timer = setInterval(draw, 200);

@@ -17,10 +17,11 @@ for (const database of testDatabases()) {
     afterAll(() => database.dispose(db));
     const lease = async (run: string, holder: string, takeOver: string | null = null) =>
       (
-        await db.queryAs<{ granted: boolean; holder: string }>(
-          'service_role',
-          'select granted, holder from public.tedxcommunity_announce_lease($1, $2, $3, 60, $4)',
-          ['launch', holder, run, takeOver],
+        await db.transactionAs('service_role', (tx) =>
+          tx.query<{ granted: boolean; holder: string }>(
+            'select granted, holder from public.tedxcommunity_announce_lease($1, $2, $3, 60, $4)',
+            ['launch', holder, run, takeOver],
+          ),
         )
       ).rows[0];
 
@@ -36,10 +37,11 @@ for (const database of testDatabases()) {
       expect((await lease(RUN_A, 'ann@a pid 1')).granted).toBe(false);
       // Taking over a named run (one whose process is known to be gone).
       expect((await lease(RUN_A, 'ann@a pid 1', RUN_B)).granted).toBe(true);
-      const released = await db.queryAs<{ r: boolean }>(
-        'service_role',
-        'select public.tedxcommunity_announce_release($1, $2) as r',
-        ['launch', RUN_A],
+      const released = await db.transactionAs('service_role', (tx) =>
+        tx.query<{ r: boolean }>('select public.tedxcommunity_announce_release($1, $2) as r', [
+          'launch',
+          RUN_A,
+        ]),
       );
       expect(released.rows[0].r).toBe(true);
       expect((await lease(RUN_B, 'bob@b pid 2')).granted).toBe(true);
@@ -48,7 +50,8 @@ for (const database of testDatabases()) {
     it('refuses pages and records to a run whose lease lapsed or passed on; renewing never re-takes', async () => {
       await db.exec('delete from public.tedxcommunity_announce_leases');
       await db.exec(`insert into public.tedxcommunity_emails (email) values ('lease@example.org')`);
-      const asA = (sql: string, params: unknown[]) => db.queryAs('service_role', sql, params);
+      const asA = (sql: string, params: unknown[]) =>
+        db.transactionAs('service_role', (tx) => tx.query(sql, params));
       const page = (run: string) =>
         asA('select * from public.tedxcommunity_announce_next($1, $2, 0, 10)', ['launch', run]);
       const record = (run: string) =>
@@ -59,10 +62,11 @@ for (const database of testDatabases()) {
         );
       const renew = async (run: string) =>
         (
-          await db.queryAs<{ granted: boolean }>(
-            'service_role',
-            'select granted from public.tedxcommunity_announce_renew($1, $2, 60)',
-            ['launch', run],
+          await db.transactionAs('service_role', (tx) =>
+            tx.query<{ granted: boolean }>(
+              'select granted from public.tedxcommunity_announce_renew($1, $2, 60)',
+              ['launch', run],
+            ),
           )
         ).rows[0].granted;
       // Nobody holds it: nothing is read or written.
@@ -102,7 +106,9 @@ for (const database of testDatabases()) {
         ['select * from public.tedxcommunity_announce_renew($1, $2, 60)', ['launch', RUN_A]],
       ];
       for (const [sql, params] of calls)
-        await expect(db.queryAs('anon', sql, params)).rejects.toThrow(/permission denied/);
+        await expect(db.transactionAs('anon', (tx) => tx.query(sql, params))).rejects.toThrow(
+          /permission denied/,
+        );
     });
   });
 }

@@ -1,10 +1,8 @@
 // Writes outcomes in batches: at most FLUSH_MS after an SMTP server's answer, or at once when
 // FLUSH_AT have gathered; outcomes that come in during a write wait for their own FLUSH_MS. One
 // transaction per message would cost more than sending it (PGlite writes its WAL on every
-// commit), and so do many small ones: with 25 ms, the server's work for a write every 25 ms held
-// the sender to 42% of a bare Nodemailer pool on a shared 2-core machine; with 200 ms, 77%; and
-// writing again as soon as a write ended made 680 calls of about 30 outcomes for 20,000 messages
-// instead of about 110 full ones. Recording is part of sending: while a write fails, ready()
+// commit), and so do many small ones: a write every few milliseconds keeps the database busy with
+// commits while the sender waits. Recording is part of sending: while a write fails, ready()
 // holds back new messages and the write is retried with backoff; if it still fails, ready()
 // answers false and drain() throws. So a crash or an outage can resend, with the same
 // Message-ID, only the messages in flight or answered in the last FLUSH_MS (0.2 s) or so.

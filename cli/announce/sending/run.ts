@@ -50,7 +50,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
     const { person } = turn;
     try {
       await options.send(person);
-      watch.note(false);
+      watch.note(null);
       result.sent++;
       recorder.add({ id: person.id, status: 'sent', error: null });
       options.onProgress?.(++done);
@@ -60,9 +60,10 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       const refusal = { email: person.email, answer: smtpAnswer(error) };
       if (kind === 'bounce' || kind === 'failed') {
         result[kind === 'bounce' ? 'bounced' : 'failed'].push(refusal);
-        // A 'failed' is about the sender or the message: when they keep coming, every later
-        // message would get the same answer.
-        if (watch.note(kind === 'failed')) result.stop ??= { kind: 'refused', error };
+        // A 'failed' is about the sender or the message: when they keep coming for different
+        // people, every later message would get the same answer.
+        if (watch.note(kind === 'failed' ? person.email : null))
+          result.stop ??= { kind: 'refused', error };
         recorder.add({
           id: person.id,
           status: kind === 'bounce' ? 'bounced' : 'failed',

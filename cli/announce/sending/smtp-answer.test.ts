@@ -16,6 +16,14 @@ const rcpt = (response: string) => ({
   response,
 });
 
+const data = (response: string) => ({
+  code: 'EMESSAGE',
+  command: 'DATA',
+  responseCode: Number(response.slice(0, 3)),
+  response,
+});
+const mail = (response: string) => ({ ...rcpt(response), command: 'MAIL FROM' });
+
 const TABLE: [string, object, AnswerClass][] = [
   // Gmail
   [
@@ -166,6 +174,51 @@ const TABLE: [string, object, AnswerClass][] = [
     rcpt('550 5.1.1 <x@y.z>: Recipient address rejected: User unknown in virtual mailbox table'),
     'bounce',
   ],
+  [
+    'Postfix: relay access denied',
+    rcpt('554 5.7.1 <someone@elsewhere.test>: Relay access denied'),
+    'failed',
+  ],
+  ['Exim: unrouteable address', rcpt('550 Unrouteable address'), 'bounce'],
+  [
+    // Exim verifying our sender at RCPT TO: the <address> it names is ours, the words say so.
+    'Exim: sender verify failed',
+    rcpt(
+      '550-Verification failed for <hello@tedx.test>\n550-Unrouteable address\n550 Sender verify failed',
+    ),
+    'failed',
+  ],
+  [
+    'Gmail: not a valid address',
+    rcpt(
+      '553-5.1.3 The recipient address <a..b@gmail.com> is not a valid RFC-5321 address. For more information, go to https://support.google.com/a/answer/3221692',
+    ),
+    'bounce',
+  ],
+  [
+    'Gmail: daily sending limit',
+    data(
+      '550 5.4.5 Daily user sending limit exceeded. For more information on Gmail sending limits go to https://support.google.com/a/answer/166852',
+    ),
+    'quota',
+  ],
+  [
+    'Gmail: unusual rate, rate limited',
+    rcpt(
+      '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.',
+    ),
+    'quota',
+  ],
+  [
+    'Outlook: traffic not accepted from this IP',
+    rcpt(
+      '550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP. For more information please go to http://go.microsoft.com/fwlink/?LinkId=526653',
+    ),
+    'failed',
+  ],
+  ['SES: sending rate', data('454 Throttling failure: Maximum sending rate exceeded.'), 'quota'],
+  ['SES: daily quota', data('454 Throttling failure: Daily message quota exceeded.'), 'quota'],
+  ['busy at MAIL FROM', mail('451 4.3.2 Please try again later'), 'quota'],
   ['no enhanced code: 550', rcpt('550 Requested action not taken'), 'bounce'],
   [
     'no enhanced code: 553',
@@ -218,13 +271,6 @@ const TABLE: [string, object, AnswerClass][] = [
   ['timeout', { code: 'ETIMEDOUT', message: 'Timeout' }, 'connection'],
 ];
 
-const data = (response: string) => ({
-  code: 'EMESSAGE',
-  command: 'DATA',
-  responseCode: Number(response.slice(0, 3)),
-  response,
-});
-
 // Refusals about the sender, the account or the message: never suppress, and the cause the
 // stop line names. Wordings as the providers publish them or bounce reports quote them:
 // Microsoft's "Fix email delivery issues for error code 5.7.1" / "550 5.7.1 (S3150)" pages,
@@ -242,6 +288,11 @@ const SENDER_SIDE: [string, object, RefusalCause][] = [
     rcpt(
       '550 5.7.606 Access denied, banned sending IP [192.0.2.1]. To request removal from this list please visit https://sender.office.com/',
     ),
+    'block list',
+  ],
+  [
+    'Outlook: traffic not accepted from this IP',
+    rcpt('550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP.'),
     'block list',
   ],
   [
@@ -319,5 +370,86 @@ describe('what an SMTP answer means for the run', () => {
     expect(enhancedCode('550 5.1.10 RESOLVER.ADR.RecipientNotFound')).toBe('5.1.10');
     expect(enhancedCode('550 Requested action not taken')).toBeNull();
     expect(enhancedCode('554 delivery error: dd [0] - 4.16.55.1')).toBeNull();
+  });
+});
+
+// Every word the classifier reads as the provider's limit, a full mailbox, a blocked account or
+// a policy, as a stranger would put it in an address (quoted when it has a space).
+const TRIGGERS = [
+  ...['quota', 'ratelimit', 'throttling', 'mailbox_full', 'sandbox'],
+  ...['outboundspamexception', 'unverified', 'spf', 'dkim', 'dmarc', 'unauthenticated'],
+  ...['blocklist', 'blacklist', 'spamhaus', 'barracuda', 'spamcop', 'rbl', 'dnsbl', 'reputation'],
+  ...['spam', 'content', 'virus', 'malware', 'phish', 'policy', 'relay', 'sender'],
+  ...['dkim.spam.content', 'quota.throttling.outboundspamexception'],
+  ...['rate limit', 'rate of', 'sending rate', 'too many messages', 'sending limit'],
+  ...['daily sending', 'daily limit', 'limit exceeded', 'exceeded the daily sending limit'],
+  ...['unusual rate', 'unexpected volume', 'server busy', 'mailbox full', 'out of storage'],
+  ...['over quota', 'insufficient storage', 'sender blocked', 'account suspended'],
+  ...['not verified', 'identities failed', 'authentication failed', 'blocked using'],
+  ...['part of their network', '(S3150)', 'message rejected', 'banned sending'],
+];
+const address = (word: string) =>
+  /[ ()]/.test(word) ? `"${word}"@example.org` : `${word}@example.org`;
+// Unknown users in the relays' own words, each quoting the address.
+const UNKNOWN_USER: [string, (a: string) => object][] = [
+  [
+    'Postfix',
+    (a) =>
+      rcpt(`550 5.1.1 <${a}>: Recipient address rejected: User unknown in virtual mailbox table`),
+  ],
+  ['sendmail', (a) => rcpt(`550 5.1.1 <${a}>... User unknown`)],
+  ['Gmail', (a) => rcpt(`553 5.1.3 The recipient address <${a}> is not a valid RFC-5321 address.`)],
+  [
+    'Outlook, unbracketed',
+    (a) =>
+      rcpt(
+        `550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient ${a} not found by SMTP address lookup`,
+      ),
+  ],
+  [
+    'Yahoo, no enhanced code',
+    (a) => rcpt(`554 delivery error: dd This user doesn't have a yahoo.com account (${a}) [0]`),
+  ],
+  [
+    'Yahoo at the end of DATA',
+    (a) => data(`554 delivery error: dd This user doesn't have a yahoo.com account (${a}) [0]`),
+  ],
+];
+
+describe('what an address says never decides who a refusal is about', () => {
+  it.each(TRIGGERS)('"%s" is a trigger in the server\'s own words', (word) => {
+    expect(classifyAnswer(rcpt(`550 ${word}`))).not.toBe('bounce');
+  });
+
+  describe.each(UNKNOWN_USER)('%s: user unknown', (relay, refusal) => {
+    // Without < and >, an address ends at the first space: only one-word triggers fit there.
+    const bare = relay.includes('unbracketed') || relay.startsWith('Yahoo');
+    it.each(TRIGGERS.filter((w) => !bare || !/[ ()]/.test(w)))('%s: a bounce', (word) => {
+      expect(classifyAnswer(refusal(address(word)))).toBe('bounce');
+    });
+  });
+
+  it("never stops the run on the recipient's own server's words, relayed at RCPT TO", () => {
+    // Postfix's reject_unverified_recipient quotes what the recipient's server said.
+    const relayed = (code: string, said: string) =>
+      rcpt(
+        `${code} <x@stranger.test>: Recipient address rejected: unverified address: host mx.stranger.test[192.0.2.9] said: ${said} (in reply to RCPT TO command)`,
+      );
+    expect(
+      classifyAnswer(relayed('450 4.7.0', '421 4.7.0 Too many messages, rate limit exceeded')),
+    ).toBe('deferred');
+    expect(
+      classifyAnswer(relayed('550 5.7.1', '554 5.7.1 OutboundSpamException, sender blocked')),
+    ).toBe('failed');
+    expect(classifyAnswer(relayed('550 5.1.1', '550 5.1.1 User unknown'))).toBe('bounce');
+  });
+
+  it('reads only the first 1,000 characters of an answer, so a huge one costs little', () => {
+    expect(classifyAnswer(rcpt(`550 ${'x'.repeat(1000)} daily sending limit`))).toBe('bounce');
+    const huge = [`550 ${'<'.repeat(5e6)}`, `550 ${'a'.repeat(5e6)}`, `550 ${'a@'.repeat(3e6)}`];
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) for (const answer of huge) classifyAnswer(rcpt(answer));
+    // Reading all of each would take seconds; a thousand characters, a few microseconds.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -42,7 +42,7 @@ export function smtpOptions(smtpUrl: string): SMTPPool.Options {
 }
 
 export function createMailer(smtpUrl: string) {
-  return createTransport({ ...smtpOptions(smtpUrl), pool: true });
+  return createTransport(smtpOptions(smtpUrl));
 }
 
 /** host:port, never the login. */

@@ -88,7 +88,8 @@ interface RecipientRow {
   token: string;
 }
 
-const PIECE_BYTES = 6000;
+/** One record call's JSON at most, in UTF-16 code units (String#length), not bytes. */
+const PIECE_LENGTH = 6000;
 
 /** As the record function takes it: a 'sent' with no error as its bare id (migration
  * 20261123120000), so a second's worth of them fits in one call. */
@@ -98,16 +99,16 @@ const written = (o: Outcome): Written => (o.status === 'sent' && o.error === nul
 function pieces(outcomes: Outcome[]): Written[][] {
   const all: Written[][] = [];
   let piece: Written[] = [];
-  let bytes = 0;
+  let length = 0;
   for (const outcome of outcomes.map(written)) {
     const size = JSON.stringify(outcome).length + 1;
-    if (piece.length > 0 && bytes + size > PIECE_BYTES) {
+    if (piece.length > 0 && length + size > PIECE_LENGTH) {
       all.push(piece);
       piece = [];
-      bytes = 0;
+      length = 0;
     }
     piece.push(outcome);
-    bytes += size;
+    length += size;
   }
   if (piece.length > 0) all.push(piece);
   return all;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignupFormIsland } from './signup-form';
@@ -125,6 +125,31 @@ describe('SignupForm', () => {
     expect(form).toBeInTheDocument();
     expect(subscribeMock).not.toHaveBeenCalled();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it.each([
+    ['a leading dot', '.quota@example.org', ''],
+    ['a doubled dot', 'a..b@example.org', ''],
+    ['a local part over 64 octets', `${'a'.repeat(65)}@example.org`, ''],
+    ['a control character in the first name', 'ann@example.org', 'Ann\u001b]52;c;aGk=\u0007'],
+  ])('refuses %s before sending, as the database would', async (_label, email, firstName) => {
+    const name = screen.getByRole('textbox', { name: 'First name' });
+    // user.type would take ESC and BEL as keys: set the field as a paste would.
+    fireEvent.change(name, { target: { value: firstName } });
+    await fillAndSubmit(email);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Please try again in a moment.');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+    expect(subscribeMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the longest address the database takes (64-octet local part, 254 in all)', async () => {
+    subscribeMock.mockResolvedValue(null);
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+    expect(longest).toHaveLength(254);
+    await fillAndSubmit(longest);
+    expect(await screen.findByText('Thanks for subscribing!')).toBeInTheDocument();
+    expect(subscribeMock).toHaveBeenCalledWith({ email: longest, first_name: null });
   });
 
   it('turns a bot that fills the hidden honeypot away without a request', async () => {

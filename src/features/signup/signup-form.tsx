@@ -4,7 +4,7 @@ import { WhatsAppFollow } from '../../components/whatsapp-follow';
 import { SIGNUP } from '../../content/home';
 import { ROUTES } from '../../content/navigation';
 import type { NoticeText } from '../../content/notices';
-import { toSignupInsert } from '../../lib/normalise-signup';
+import { isAcceptableSignup, toSignupInsert } from '../../lib/normalise-signup';
 import {
   HONEYPOT_FIELD,
   LOCAL_ANON_KEY,
@@ -69,6 +69,12 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
       String(data.get('first_name') ?? ''),
     );
     if (!row) return;
+    // What the table would refuse (an address no relay takes, a control character) gets the
+    // answer the refusal would get, without a request.
+    if (!isAcceptableSignup(row)) {
+      finish(signupOutcomeOfKind('failure'));
+      return;
+    }
     // Where the visitor came from (a shared link's utm_source or ref), read from the address.
     const source = landingSource(location.search);
     setPhase('submitting');

@@ -1,0 +1,183 @@
+// The sign-up budget the migration installs (20261127110000): per client and per network above
+// it, keyed by the address a client cannot write, refused in PostgREST's own shape. Called as
+// PostgREST calls it on hosted Supabase (role anon, request.headers, request.method,
+// request.path), and through the project's own server, which passes the address it resolved.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from '../test-support/app.ts';
+import { testDatabases } from '../test-support/databases.ts';
+import type { ApiRole, Db } from '../platform/db/types.ts';
+import { asPgError } from '../platform/db/types.ts';
+import { DEFAULT_SIGNUP_RATE_LIMIT } from '../platform/settings.ts';
+
+/** The migration's default, used where nothing sets app.signup_rate_limit (hosted Supabase). */
+const HOSTED_DEFAULT = 120;
+
+describe.each(testDatabases())('the sign-up budget on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => database.dispose(db));
+  beforeEach(() => database.reset(db));
+
+  let n = 0;
+  /** One insert as PostgREST runs it: the request's settings, then the statement. */
+  async function insertAs(
+    role: ApiRole,
+    headers: Record<string, string>,
+    limit?: number,
+    email = `budget${n++}@example.org`,
+  ) {
+    try {
+      await db.transactionAs(role, async (tx) => {
+        await tx.query(
+          `select set_config('request.headers', $1, true), set_config('request.method', 'POST', true),
+                  set_config('request.path', '/tedxcommunity_emails', true)`,
+          [JSON.stringify(headers)],
+        );
+        if (limit !== undefined)
+          await tx.query(`select set_config('app.signup_rate_limit', $1, true)`, [String(limit)]);
+        await tx.query('insert into public.tedxcommunity_emails (email) values ($1)', [email]);
+      });
+      return { ok: true as const };
+    } catch (error) {
+      const pg = asPgError(error);
+      if (!pg) throw error;
+      return { ok: false as const, ...pg };
+    }
+  }
+  const accepted = (results: { ok: boolean }[]) => results.filter((r) => r.ok).length;
+
+  it(`holds ${HOSTED_DEFAULT} a minute by default, and refuses the next as PostgREST would answer 429`, async () => {
+    expect(DEFAULT_SIGNUP_RATE_LIMIT).toBe(HOSTED_DEFAULT);
+    const headers = { 'cf-connecting-ip': '198.51.100.9' };
+    const results = [];
+    for (let i = 0; i <= HOSTED_DEFAULT; i++) results.push(await insertAs('anon', headers));
+    expect(accepted(results)).toBe(HOSTED_DEFAULT);
+    const refused = results[HOSTED_DEFAULT];
+    expect(refused).toMatchObject({ ok: false, code: 'PGRST' });
+    if (refused.ok) return;
+    expect(JSON.parse(refused.message)).toEqual({
+      code: 'over_request_rate_limit',
+      message: expect.stringMatching(
+        /^Too many sign-ups from this address: try again in \d+ seconds$/,
+      ),
+      details: null,
+      hint: null,
+    });
+    const detail = JSON.parse(refused.details ?? '') as {
+      status: number;
+      headers: Record<string, string>;
+    };
+    expect(detail.status).toBe(429);
+    expect(Number(detail.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+    expect(Number(detail.headers['Retry-After'])).toBeLessThanOrEqual(60);
+  });
+
+  it('keys on cf-connecting-ip, else the last X-Forwarded-For entry: never a forged first entry', async () => {
+    const rotating = (i: number) => ({
+      'cf-connecting-ip': '198.51.100.10',
+      'x-forwarded-for': `10.${i}.0.1, 198.51.100.77`,
+    });
+    const one = [];
+    for (let i = 0; i < 4; i++) one.push(await insertAs('anon', rotating(i), 2));
+    expect(one.map((r) => r.ok)).toEqual([true, true, false, false]);
+    // Without Cloudflare's header, the entry the nearest proxy appended.
+    const appended = [];
+    for (let i = 0; i < 4; i++)
+      appended.push(await insertAs('anon', { 'x-forwarded-for': `10.${i}.0.1, 203.0.113.5` }, 2));
+    expect(appended.map((r) => r.ok)).toEqual([true, true, false, false]);
+    // No readable address at all: one shared budget, not one each.
+    const unreadable = [];
+    for (const value of ['not-an-address', '', '999.1.1.1'])
+      unreadable.push(await insertAs('anon', { 'cf-connecting-ip': value }, 2));
+    expect(unreadable.map((r) => r.ok)).toEqual([true, true, false]);
+  });
+
+  it('holds a network as a few clients: 60 /64s of one /48 get 4 clients of budget', async () => {
+    const results = [];
+    for (let i = 0; i < 60; i++) {
+      const client = `2001:db8:1:${i.toString(16)}00::1`; // each in a /56 of its own
+      for (let k = 0; k < 3; k++)
+        results.push(await insertAs('anon', { 'cf-connecting-ip': client }, 2));
+    }
+    expect(accepted(results)).toBe(4 * 2);
+    // Another /48, and an IPv4 client, are untouched.
+    expect((await insertAs('anon', { 'cf-connecting-ip': '2001:db8:2::1' }, 2)).ok).toBe(true);
+    expect((await insertAs('anon', { 'cf-connecting-ip': '192.0.2.1' }, 2)).ok).toBe(true);
+    // An IPv4 /24 holds four addresses' worth.
+    const hall = [];
+    for (let i = 1; i <= 20; i++)
+      hall.push(await insertAs('anon', { 'cf-connecting-ip': `192.0.2.${i}` }, 2));
+    expect(accepted(hall)).toBe(4 * 2 - 1);
+  });
+
+  it('counts accepted sign-ups only, and never the service role', async () => {
+    const headers = { 'cf-connecting-ip': '198.51.100.11' };
+    expect((await insertAs('anon', headers, 2, 'once@example.org')).ok).toBe(true);
+    // A refused insert rolls back its count: duplicates spend nothing.
+    for (let i = 0; i < 3; i++)
+      expect(await insertAs('anon', headers, 2, 'once@example.org')).toMatchObject({
+        code: '23505',
+      });
+    expect((await insertAs('anon', headers, 2)).ok).toBe(true);
+    expect((await insertAs('anon', headers, 2)).ok).toBe(false);
+    for (let i = 0; i < 5; i++) expect((await insertAs('service_role', headers, 1)).ok).toBe(true);
+    // 0 turns it off.
+    for (let i = 0; i < 5; i++) expect((await insertAs('anon', headers, 0)).ok).toBe(true);
+  });
+
+  describe('through the own server', () => {
+    const signUp = (app: ReturnType<typeof testApp>, forwardedFor: string, extra = {}) =>
+      app.request(ENDPOINT, {
+        method: 'POST',
+        headers: clientHeaders(ANON, { 'X-Forwarded-For': forwardedFor, ...extra }),
+        body: JSON.stringify({ email: `server${n++}@example.org` }),
+      });
+
+    it(`refuses most of 2,400 sign-ups from 60 /64s of one /48 at SIGNUP_RATE_LIMIT=${DEFAULT_SIGNUP_RATE_LIMIT}`, async () => {
+      const app = testApp(db, { signupRateLimit: DEFAULT_SIGNUP_RATE_LIMIT });
+      const statuses = new Map<number, number>();
+      for (let k = 0; k < 40; k++)
+        for (let i = 0; i < 60; i++) {
+          const status = (await signUp(app, `2001:db8:1:${i.toString(16)}00::${k + 1}`)).status;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      expect(Object.fromEntries(statuses)).toEqual({
+        201: 4 * DEFAULT_SIGNUP_RATE_LIMIT,
+        429: 2_400 - 4 * DEFAULT_SIGNUP_RATE_LIMIT,
+      });
+      // Answered as PostgREST answers the same refusal on hosted Supabase.
+      const res = await signUp(app, '2001:db8:1:100::9');
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.json()).toMatchObject({ code: 'over_request_rate_limit', details: null });
+      expect((await signUp(app, '2001:db8:2::1')).status).toBe(201);
+    }, 120_000);
+
+    it('passes the address it resolved, overwriting a CF-Connecting-IP the client sent', async () => {
+      const app = testApp(db, { signupRateLimit: 2 });
+      const statuses = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push(
+          (await signUp(app, '203.0.113.50', { 'CF-Connecting-IP': `10.0.${i}.1` })).status,
+        );
+      expect(statuses).toEqual([201, 201, 429, 429]);
+    });
+
+    it('limits nothing for the service role', async () => {
+      const app = testApp(db, { signupRateLimit: 1 });
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await app.request(ENDPOINT, {
+              method: 'POST',
+              headers: clientHeaders(SERVICE, { 'X-Forwarded-For': '203.0.113.51' }),
+              body: JSON.stringify({ email: `service${i}@example.org` }),
+            })
+          ).status,
+        ).toBe(201);
+    });
+  });
+});
