@@ -1,6 +1,5 @@
 // How both organiser commands start and end: bad arguments are the one line and the usage (exit
 // 2); a failure they know is one line (exit 1), never a stack trace.
-import { DataDirLockedError } from '../platform/db/lock.ts';
 import { printable } from '../platform/printable.ts';
 import { CliError, firstLine } from './cli-error.ts';
 
@@ -36,7 +35,7 @@ export function usageError(line: string, usage: string): number {
 }
 
 /**
- * Runs `main` as the process. CliError, DataDirLockedError and the `known` errors are one line;
+ * Runs `main` as the process. CliError and the `known` errors are one line;
  * a database that went away or refused mid-command (a PostgreSQL code, ECONNRESET…) is one line
  * ending in `advice`, what to do next.
  */
@@ -50,7 +49,7 @@ export async function runCommand(
   try {
     process.exitCode = await main();
   } catch (error) {
-    if ([CliError, DataDirLockedError, ...known].some((type) => error instanceof type)) {
+    if ([CliError, ...known].some((type) => error instanceof type)) {
       process.stderr.write(`${(error as Error).message}\n`);
     } else if (typeof (error as { code?: unknown }).code === 'string') {
       const { code } = error as { code: string };
