@@ -30,7 +30,7 @@ const CLI_NOT_SERVER = {
     'client would: what both need goes in platform/.',
 };
 const PLATFORM_NOT_ABOVE = {
-  group: ['**/server/**', '**/cli/**', '!**/server/client-address.ts'],
+  group: ['**/server/**', '**/cli/**'],
   message: 'platform/ is what server/ and cli/ stand on: it imports neither.',
 };
 const NO_CLI_IN_SERVER = {
@@ -102,7 +102,6 @@ export default defineConfig(
     rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_CLI_IN_SERVER),
   },
   {
-    // settings.ts checks TRUST_PROXY with the parser the server applies it with (the one exception).
     files: ['platform/**/*.ts'],
     ignores: TESTS,
     rules: restrict(NO_TEST_SUPPORT, NO_REACT, PLATFORM_NOT_ABOVE),
