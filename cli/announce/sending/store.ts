@@ -1,4 +1,4 @@
-// The campaign's records, through the migration's functions (see rpc.ts for how they are called).
+// The campaign's records, through the migration's functions (function-caller.ts calls them).
 import type { FunctionCaller } from '../../function-caller.ts';
 
 export interface Recipient {
