@@ -1,12 +1,12 @@
-// Runs before `npm install` and the npm scripts a user types, on whatever Node they have, so it
-// is plain CommonJS that Node 0.12 onwards can parse. The project runs its TypeScript directly,
-// which Node does without flags from 22.18; an older Node would fail with a stack trace
-// (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
+// The first thing every npm script that runs Node starts: `node scripts/check-node.cjs [ENTRY ...]`.
+// It runs on whatever Node the user has, so it is plain CommonJS that Node 0.12 onwards can parse.
+// The project runs its TypeScript directly, which Node does without flags from 22.18; an older
+// Node would fail with a stack trace (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
 /* global process, require */
 'use strict';
 // The version package.json's engines field names, so the two cannot drift: ">=22.19", the
 // oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
-// engine-strict turns their engines fields into errors).
+// engine-strict turns their engines fields into errors, so `npm install` stops before this runs).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
 var NEEDED = require('../package.json')
   .engines.node.match(/(\d+)\.(\d+)/)
@@ -23,4 +23,18 @@ if (!ok) {
       '. Install it from https://nodejs.org or with nvm (nvm install 24), then run the command again.\n',
   );
   process.exit(1);
+}
+
+// Given an entry, Node runs it in this same process (execve: no second process, same pid) with
+// V8's baseline WebAssembly compiler only. Optimising PGlite's largest functions takes hundreds of
+// MB for a moment, enough for a 1 GB VPS without swap to kill a first start; V8 reads these flags
+// only at start-up, and NODE_OPTIONS refuses them (docs/decisions/0014-baseline-webassembly.md).
+var FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+var args = FLAGS.concat(process.argv.slice(2));
+if (args.length > FLAGS.length) {
+  if (process.execve) process.execve(process.execPath, [process.execPath].concat(args));
+  // Windows has no execve: a child with the same terminal, whose exit code is this one's.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
+  var child = require('child_process').spawnSync(process.execPath, args, { stdio: 'inherit' });
+  process.exit(child.status === null ? 1 : child.status);
 }

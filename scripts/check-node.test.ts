@@ -30,21 +30,33 @@ describe('the Node version check', () => {
     expect([result.status, result.stderr]).toEqual([0, '']);
   });
 
-  it('runs before install and every script a user types', async () => {
+  it('runs an entry in the same process, with its arguments and its exit code', () => {
+    const result = spawnSync(
+      process.execPath,
+      [CHECK, '-e', 'process.exit(Number(process.argv[1]))', '7'],
+      {
+        cwd: ROOT,
+      },
+    );
+    expect(result.status).toBe(7);
+  });
+
+  it('starts every script a user types that runs Node (npm install: engine-strict)', async () => {
     const { scripts } = (await import('../package.json', { with: { type: 'json' } })).default as {
       scripts: Record<string, string>;
     };
     for (const name of [
-      'install',
       'dev',
       'build',
       'start',
       'test',
       'subscribers',
       'announce',
-      'bench',
+      'audit',
+      'og',
+      'schema',
     ])
-      expect(scripts[`pre${name}`]).toBe(`node ${CHECK}`);
+      expect(scripts[name]).toMatch(new RegExp(`^node ${CHECK}( |$)`));
   });
 
   it.skipIf(!old)(`stops an old Node (${old ?? 'none here'}) with one line`, () => {

@@ -1,8 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PGLITE_NODE_FLAGS } from '../platform/db/pglite.ts';
 import { loadSettings } from '../platform/settings.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
@@ -54,10 +54,20 @@ describe('the commands that open the embedded database', () => {
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
       scripts: Record<string, string>;
     };
-    for (const name of ['start', 'subscribers', 'announce'])
-      expect(scripts[name].split(' ').slice(0, 1 + PGLITE_NODE_FLAGS.length)).toEqual([
-        'node',
-        ...PGLITE_NODE_FLAGS,
-      ]);
+    for (const [name, entry] of [
+      ['start', 'scripts/start.ts'],
+      ['subscribers', 'cli/subscribers.ts'],
+      ['announce', 'cli/announce.ts'],
+    ])
+      expect(scripts[name]).toBe(`node scripts/check-node.cjs ${entry}`);
+    // What that entry gives the program: V8's flags, in the same process.
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/check-node.cjs', '-p', 'JSON.stringify([process.execArgv, process.pid])'],
+      { encoding: 'utf8' },
+    );
+    const [execArgv, pid] = JSON.parse(run.stdout) as [string[], number];
+    expect(execArgv.slice(0, 2)).toEqual(['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']);
+    expect(pid).toBe(run.pid);
   });
 });

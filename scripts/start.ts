@@ -19,13 +19,11 @@ const SOURCES = [
   'scripts/tighten-pages.ts',
 ];
 
+/** The last change to `path`, or to anything in it when it is a directory. */
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
-  return latest;
+  const inside = statSync(path).isDirectory() ? readdirSync(path, { recursive: true }) : [];
+  return Math.max(...['', ...inside].map((entry) => statSync(join(path, String(entry))).mtimeMs));
 }
 
 export function needsBuild(root = ROOT): boolean {

@@ -1,10 +1,8 @@
 // A real server process (node server/index.ts), as `npm start` runs it: for the server tests, the
-// browser tests' web server, `npm run audit` and `npm run bench`. Started on a free port and
+// browser tests' web server and `npm run audit`. Started on a free port and
 // ready once /healthz answers (so the database is open too).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGLITE_NODE_FLAGS } from '../platform/db/pglite.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -23,8 +21,8 @@ export interface ServerProcess {
 
 export interface StartOptions {
   timeoutMs?: number;
-  /** 'pipe' (kept for output()), 'inherit' (the terminal), or a file (cheapest, for the bench). */
-  log?: 'pipe' | 'inherit' | { file: string };
+  /** 'pipe' (kept for output()) or 'inherit' (the terminal). */
+  log?: 'pipe' | 'inherit';
 }
 
 /** The environment of a child: no DATABASE_URL or keys leaking in from the developer's shell. */
@@ -75,8 +73,8 @@ export async function startServer(
   const { timeoutMs = 30_000, log = 'pipe' } =
     typeof options === 'number' ? { timeoutMs: options } : options;
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const stdio = typeof log === 'object' ? openSync(log.file, 'w') : log;
-  const child = spawn(process.execPath, [...PGLITE_NODE_FLAGS, 'server/index.ts'], {
+  // Through the same entry as `npm start`, with its Node flags (the same process, once it runs).
+  const child = spawn(process.execPath, ['scripts/check-node.cjs', 'server/index.ts'], {
     cwd: ROOT,
     env: childEnv({
       HOST: '127.0.0.1',
@@ -85,12 +83,12 @@ export async function startServer(
       ...env,
       PORT: String(port),
     }),
-    stdio: ['ignore', stdio, stdio],
+    stdio: ['ignore', log, log],
   });
   let piped = '';
   child.stdout?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
-  const output = () => (typeof log === 'object' ? readFileSync(log.file, 'utf8') : piped);
+  const output = () => piped;
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );

@@ -1,4 +1,4 @@
-// A real SMTP server (the smtp-server package) for the tests and the bench: it takes messages,
+// A real SMTP server (the smtp-server package) for the tests: it takes messages,
 // counts them, optionally keeps them, and answers with injected errors where told to.
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
@@ -12,7 +12,7 @@ export interface SinkMessage {
 export interface SinkOptions {
   /** Require this login (AUTH PLAIN/LOGIN over the plain connection, as tests have no TLS). */
   auth?: { user: string; pass: string };
-  /** Keep each message's text (tests); the bench only counts. */
+  /** Keep each message's text; without it the sink only counts and times them. */
   keep?: boolean;
   /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }. */
   reject?(to: string, attempt: number): { code: number; message: string } | null;

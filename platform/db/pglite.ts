@@ -23,17 +23,6 @@ export interface PgliteDb extends Db {
  */
 const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
 
-/**
- * Node flags for every process that opens the embedded database on a server (npm start,
- * subscribers, announce; package.json). By default V8 optimises PGlite's hottest WebAssembly
- * functions with TurboFan soon after start, and compiling Postgres's largest ones takes hundreds
- * of MB for a moment: the server peaked near 790 MB just after "ready" and a first start near
- * 1.2 GB, so a 1 GB VPS without swap killed it. With the baseline compiler only it peaks near
- * 560 MB (first start) and 120-190 MB (later), at some cost in query speed that a sign-up does
- * not notice (docs/decisions/0014-baseline-webassembly.md).
- */
-export const PGLITE_NODE_FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
-
 function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests, on a free loopback port, trust auth, no fsync.
-#   . scripts/throwaway-postgres.sh   # starts it, exports TEST_DATABASE_URL, stops it on exit
+#   . test-support/throwaway-postgres.sh   # starts it, exports TEST_DATABASE_URL, stops it on exit
 # PostgreSQL refuses to run as root: as root, initdb and postgres run as the postgres user.
 pg_bin="$( (ls -d /usr/lib/postgresql/*/bin 2>/dev/null || true) | sort -V | tail -1)"
 if [ -z "$pg_bin" ] && command -v pg_ctl >/dev/null; then pg_bin="$(dirname "$(command -v pg_ctl)")"; fi
