@@ -5,9 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { URL } from 'node:url';
 import { defineConfig } from 'astro/config';
 import { cspDirectives } from './src/lib/csp-directives.ts';
-import { settingsOrExit } from './server/settings.ts';
+import { settingsOrExit } from './platform/settings.ts';
 
-// Every setting through the one schema (server/settings.ts), as the server and the CLIs read them.
+// Every setting through the one schema (platform/settings.ts), as the server and the CLIs read them.
 const settings = settingsOrExit();
 // One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
 const site = settings.buildSiteUrl;

@@ -15,15 +15,27 @@ const NO_SERVER = {
   group: ['**/server/**'],
   message: 'src/ never imports server/: shared code goes in src/lib (e.g. signup-contract.ts).',
 };
+const NO_PLATFORM = {
+  group: ['**/platform/**'],
+  message: 'src/ never imports platform/ (the server side): shared code goes in src/lib.',
+};
 const NO_CLI = {
   group: ['**/cli/**'],
   message: 'src/ never imports cli/: the site does not depend on the organisers’ commands.',
 };
-const NO_SERVER_REST = {
-  group: ['**/server/rest/**'],
+const CLI_NOT_SERVER = {
+  group: ['**/server/**', '!**/server/app.ts'],
   message:
-    'cli/ never imports server/rest/ (the API’s internals): it talks to the database, or to the ' +
-    'API over HTTP as any client would; shared code goes in src/lib or server/db.',
+    'cli/ uses the server only through its public factory, server/app.ts (createApp), as any ' +
+    'client would: what both need goes in platform/.',
+};
+const PLATFORM_NOT_ABOVE = {
+  group: ['**/server/**', '**/cli/**'],
+  message: 'platform/ is what server/ and cli/ stand on: it imports neither.',
+};
+const NO_CLI_IN_SERVER = {
+  group: ['**/cli/**'],
+  message: 'server/ never imports cli/: what both need goes in platform/.',
 };
 const NO_REACT = {
   group: ['react', 'react/**', 'react-dom', 'react-dom/**'],
@@ -37,14 +49,14 @@ const NO_NODE = {
 
 /**
  * The unsubscribe Edge Function and every module it imports, which Deno runs as they are.
- * test-support/import-rules.test.ts checks this list against the function's real import graph.
+ * server/unsubscribe-edge.test.ts checks this list against the function's real import graph.
  */
 export const EDGE_SHARED_FILES = [
   'supabase/functions/unsubscribe/**/*.ts',
   'server/unsubscribe-handler.ts',
   'server/unsubscribe-page.ts',
   'server/csp-policy.ts',
-  'server/html.ts',
+  'platform/html.ts',
   'src/content/event.ts',
   'src/content/team.ts',
   'src/lib/event-dates.ts',
@@ -73,8 +85,10 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
-  // that ship or build it) never imports test support; the site never imports the server or the
-  // CLI; the CLI never reaches into the API's internals; only the site uses React; what the Edge
+  // that ship or build it) never imports test support; the site imports nothing server-side;
+  // platform/ (what the server and the CLI both stand on) imports neither; the server imports
+  // platform/; the CLI imports platform/ and the app's public factory (server/app.ts) only; only
+  // the site uses React; what the Edge
   // Function shares runs on Web APIs alone. ESLint keeps one option list per rule and file (the
   // last block that matches wins), so each block below lists every zone its files belong to.
   {
@@ -85,31 +99,36 @@ export default defineConfig(
   },
   {
     files: ['server/**/*.ts'],
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT),
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_CLI_IN_SERVER),
+  },
+  {
+    files: ['platform/**/*.ts'],
+    ignores: TESTS,
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, PLATFORM_NOT_ABOVE),
   },
   {
     files: ['cli/**/*.ts'],
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_SERVER_REST),
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, CLI_NOT_SERVER),
   },
   {
-    files: TESTS.map((test) => `server/${test}`),
+    files: TESTS.flatMap((test) => [`server/${test}`, `platform/${test}`]),
     rules: restrict(NO_REACT),
   },
   {
     files: TESTS.map((test) => `cli/${test}`),
-    rules: restrict(NO_REACT, NO_SERVER_REST),
+    rules: restrict(NO_REACT, CLI_NOT_SERVER),
   },
   {
     files: ['src/**/*.{ts,tsx,astro}'],
-    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_CLI),
+    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_PLATFORM, NO_CLI),
   },
   {
-    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('server/')),
+    files: EDGE_SHARED_FILES.filter((file) => /^(server|platform)\//.test(file)),
     rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_NODE),
   },
   {
     files: EDGE_SHARED_FILES.filter((file) => file.startsWith('src/')),
-    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_CLI, NO_NODE),
+    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_PLATFORM, NO_CLI, NO_NODE),
   },
   {
     files: EDGE_SHARED_FILES.filter((file) => file.startsWith('supabase/')),

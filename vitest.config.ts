@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
+      'platform/**/*.test.ts',
       'cli/**/*.test.ts',
       'scripts/**/*.test.ts',
       'test-support/**/*.test.ts',

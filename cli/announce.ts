@@ -1,5 +1,5 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
-import { processEnv, settingsOrExit } from '../server/settings.ts';
+import { processEnv, settingsOrExit } from '../platform/settings.ts';
 import { unsubscribeEndpoint } from './announce/mail/compose.ts';
 import { MessageError, readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
@@ -8,7 +8,7 @@ import { dryRun } from './announce/modes/dry-run.ts';
 import { sendCampaign } from './announce/modes/send-campaign.ts';
 import { sendTest } from './announce/modes/test-message.ts';
 import { runCommand, usageError } from './run-command.ts';
-import { CliError } from './sources.ts';
+import { CliError } from './cli-error.ts';
 
 function required(value: string | undefined, line: string): string {
   if (!value) throw new CliError(line);

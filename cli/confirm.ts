@@ -2,7 +2,7 @@
 // campaign, erasing the list). Without a terminal nobody can answer: the command stops with one
 // line naming the flag that answers in advance.
 import { createInterface } from 'node:readline/promises';
-import { CliError } from './sources.ts';
+import { CliError } from './cli-error.ts';
 
 /** Asks `question` on stderr; true only for y or yes. `refusal`: the line when stdin is no terminal. */
 export async function confirm(question: string, refusal: string): Promise<boolean> {

@@ -3,8 +3,8 @@
 // commands print once the privacy page's day has passed.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../server/db/pglite.ts';
-import { retentionNotice } from '../server/retention.ts';
+import { openPglite } from '../platform/db/pglite.ts';
+import { retentionNotice } from '../platform/retention.ts';
 import { EVENT_TIME_ZONE, LAUNCH_AT_MS } from '../src/content/event.ts';
 import {
   LIST_KEPT_UNTIL_ISO,

@@ -1,12 +1,12 @@
 // npm run subscribers -- erase [--yes]: the privacy page's promise kept. Deletes the whole list
 // (every sign-up, every delivery record, the suppression list) on whichever backend the settings
 // name, in one call to the migration's tedxcommunity_erase_all(), after asking.
-import type { Settings } from '../server/settings.ts';
-import { n } from './announce/output/say.ts';
+import type { Settings } from '../platform/settings.ts';
+import { formatCount } from './announce/output/say.ts';
 import { since } from './announce/sending/lease.ts';
 import { confirm } from './confirm.ts';
-import { withCaller } from './rpc.ts';
-import { CliError } from './sources.ts';
+import { withCaller } from './backend.ts';
+import { CliError } from './cli-error.ts';
 
 type Erased =
   | { erased: true; signups: number; deliveries: number; suppressed: number }
@@ -35,8 +35,8 @@ export function erase(settings: Settings, yes: boolean): Promise<number> {
           'nothing erased. Wait for that run to end (a run that crashed frees it within 2 minutes), then erase',
       );
     process.stdout.write(
-      `Erased ${n(result.signups)} sign-ups, ${n(result.deliveries)} delivery records and ` +
-        `${n(result.suppressed)} suppressed addresses from ${description}.\n`,
+      `Erased ${formatCount(result.signups)} sign-ups, ${formatCount(result.deliveries)} delivery records and ` +
+        `${formatCount(result.suppressed)} suppressed addresses from ${description}.\n`,
     );
     process.stderr.write(`${ERASE_HINT}\n`);
     return 0;

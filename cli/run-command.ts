@@ -1,8 +1,7 @@
 // How both organiser commands start and end: bad arguments are the one line and the usage (exit
 // 2); a failure they know is one line (exit 1), never a stack trace.
-import { DataDirLockedError } from '../server/db/lock.ts';
-import { printable } from '../server/fatal.ts';
-import { CliError, firstLine } from './sources.ts';
+import { printable } from '../platform/printable.ts';
+import { CliError, firstLine } from './cli-error.ts';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -12,7 +11,7 @@ const rawWrites = new WeakMap<NodeJS.WriteStream, Write>();
 /**
  * The one place the commands' output passes: a name or an address a visitor typed (rows stored
  * before the table refused control characters included) reaches the terminal with its control
- * characters spelled out (server/fatal.ts), never run; a newline still ends a line. stderr is
+ * characters spelled out (platform/printable.ts), never run; a newline still ends a line. stderr is
  * always for people. stdout is escaped when it is a terminal; piped or redirected it is data (the
  * CSV export, the dry run's message) and stays byte for byte what the database holds, as
  * `--out FILE` does. Every command writes strings; anything else passes as it is.
@@ -36,7 +35,7 @@ export function usageError(line: string, usage: string): number {
 }
 
 /**
- * Runs `main` as the process. CliError, DataDirLockedError and the `known` errors are one line;
+ * Runs `main` as the process. CliError and the `known` errors are one line;
  * a database that went away or refused mid-command (a PostgreSQL code, ECONNRESET…) is one line
  * ending in `advice`, what to do next.
  */
@@ -50,7 +49,7 @@ export async function runCommand(
   try {
     process.exitCode = await main();
   } catch (error) {
-    if ([CliError, DataDirLockedError, ...known].some((type) => error instanceof type)) {
+    if ([CliError, ...known].some((type) => error instanceof type)) {
       process.stderr.write(`${(error as Error).message}\n`);
     } else if (typeof (error as { code?: unknown }).code === 'string') {
       const { code } = error as { code: string };

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import {
   postgresDatabase,
   POSTGRES_SKIP_REASON,
@@ -144,7 +144,7 @@ else {
         });
         expect(result.code).toBe(1);
         expect(result.stderr).toMatch(
-          /^Database error \(42P01\): relation "[\w.]*tedxcommunity_emails" does not exist\. Check the database settings and run the same command again\n$/,
+          /^Could not call tedxcommunity_signup_count on PostgreSQL \(DATABASE_URL\): relation "[\w.]*tedxcommunity_emails" does not exist\n$/,
         );
       } finally {
         await db.exec(

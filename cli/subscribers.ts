@@ -1,18 +1,18 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
-import { parseArgs as parse, type ParseArgsConfig } from 'node:util';
-import { retentionNotice } from '../server/retention.ts';
-import { processEnv, settingsOrExit, type Settings } from '../server/settings.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { retentionNotice } from '../platform/retention.ts';
+import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
 import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
 import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
-import { callForEmail, withCaller } from './rpc.ts';
+import { callForEmail, withCaller } from './backend.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
-import { countSignups, oldestFirst, readSignups } from './signups.ts';
+import { countSignups, oldestFirst, readSignups } from './read-signups.ts';
 import { runCommand, usageError } from './run-command.ts';
-import { writeOutFile } from './sources.ts';
+import { writeOutFile } from './write-out-file.ts';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -70,7 +70,7 @@ function needsEmail(command: string): string {
 const isCommand = (name: string): name is Args['command'] => Object.hasOwn(COMMANDS, name);
 
 /** The command asked for, or the one line that says what is wrong with the arguments. */
-function parseArgs(argv: string[]): Args | string {
+function readCommand(argv: string[]): Args | string {
   const [command, ...rest] = argv;
   const names = Object.keys(COMMANDS).join(', ');
   if (command === undefined) return `Name a command: ${names}`;
@@ -79,7 +79,7 @@ function parseArgs(argv: string[]): Args | string {
   let parsed;
   try {
     // strict: an option this command does not take, or --out without its FILE, is an error.
-    parsed = parse({ args: rest, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch {
     return wrong;
   }
@@ -127,7 +127,7 @@ const forget = (settings: Settings, email: string) =>
   });
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = readCommand(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit(processEnv());
   if (args.command === 'erase') return erase(settings, args.yes);

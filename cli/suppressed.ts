@@ -1,8 +1,8 @@
 // npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again
 // (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
-import type { Settings } from '../server/settings.ts';
+import type { Settings } from '../platform/settings.ts';
 import { csvCell } from './csv.ts';
-import { callForEmail, withCaller } from './rpc.ts';
+import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
   email: string;

@@ -4,7 +4,6 @@
 import type { Page } from '@playwright/test';
 import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
-import { kb } from '../test-support/table.ts';
 import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 
 /** Markers that only React DOM's client bundle carries, minified or not. */
@@ -246,7 +245,7 @@ test('animations follow the spec: hero 0.8 s, cards staggered 0.1 s, glow pulsin
   expect(timings.map(({ pulse }) => pulse)).toEqual(Array(9).fill('3s'));
 });
 
-test(`initial JavaScript on / stays within the budget, ${kb(SITE_BUDGET.homeJsBytes)} compressed (supabase-js not included)`, async ({
+test(`initial JavaScript on / stays within the budget, ${(SITE_BUDGET.homeJsBytes / 1024).toFixed(1)} KB compressed (supabase-js not included)`, async ({
   page,
 }) => {
   const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { retentionNotice } from '../server/retention.ts';
+import { retentionNotice } from '../platform/retention.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { seedReportList, type Seeded } from '../test-support/report-seed.ts';
 import { runCli } from '../test-support/server-process.ts';

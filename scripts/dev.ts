@@ -3,7 +3,7 @@
 // both: the server closes the database, then the process ends.
 import { fileURLToPath } from 'node:url';
 import { dev } from 'astro';
-import { settingsOrExit } from '../server/settings.ts';
+import { settingsOrExit } from '../platform/settings.ts';
 
 const { apiPort } = settingsOrExit();
 // The server listens where PORT and HOST say; astro dev keeps its own port (astro.config.mjs).

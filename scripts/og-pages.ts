@@ -2,7 +2,7 @@
 // src/content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
 import { join } from 'node:path';
 import { EVENT_DATE_LONG, WORD_MARK } from '../src/content/event.ts';
-import { theme } from '../server/theme.ts';
+import { theme } from '../platform/theme.ts';
 
 const root = join(import.meta.dirname, '..');
 const fontDir = join(root, 'node_modules/@fontsource');

@@ -6,8 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import { readMigrations } from '../server/db/migrate.ts';
-import { migratedPgliteDump } from '../server/db/pglite.ts';
+import { readMigrations } from '../platform/db/migrate.ts';
+import { migratedPgliteDump } from '../platform/db/pglite.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 

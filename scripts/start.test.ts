@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSettings } from '../server/settings.ts';
+import { loadSettings } from '../platform/settings.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
 

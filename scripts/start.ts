@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { settingsOrExit, type Settings } from '../server/settings.ts';
+import { settingsOrExit, type Settings } from '../platform/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What the build reads: a change in any of them makes dist/ stale. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { createApp, loggable } from './app.ts';
 import { ANON, clientHeaders, ENDPOINT, SERVICE, testApp } from '../test-support/app.ts';
 

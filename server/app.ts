@@ -2,16 +2,17 @@
 // app.request() against it and server/index.ts alone listens.
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { CORS_HEADERS } from './rest/cors.ts';
 import { JSON_TYPE, RestError, restErrorResponse } from './rest/errors.ts';
 import { createRestApp } from './rest/routes.ts';
 import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { createFunctionCaller } from './db/call-function.ts';
-import { fatalReason, printable } from './fatal.ts';
+import { fatalReason } from './fatal.ts';
+import { printable } from '../platform/printable.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
-import type { Settings } from './settings.ts';
+import type { Settings } from '../platform/settings.ts';
 import { STRICT_CSP } from './csp.ts';
 import { createStaticSite } from './static.ts';
 import { createUnsubscribe } from './unsubscribe.ts';

@@ -2,7 +2,7 @@
 // page's promise), nothing by anyone else, and nothing while a campaign is being sent. And
 // tedxcommunity_forget(): one person who asks to be forgotten, wherever their address is.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { clientHeaders, SERVICE, storedEmails, testApp } from '../test-support/app.ts';
 import { testDatabases } from '../test-support/databases.ts';
 import { ONE_CLICK, seedAnnAndBob, tokenOf } from '../test-support/unsubscribe.ts';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { networks } from './client-address.ts';
-import type { Db } from './db/types.ts';
-import { printable } from './fatal.ts';
+import type { Db } from '../platform/db/types.ts';
+import { printable } from '../platform/printable.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 
 let db: Db;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { html, raw } from './html.ts';
+import { html, raw } from '../platform/html.ts';
 import { confirmPage, invalidPage } from './unsubscribe-page.ts';
 
 describe('the one templating', () => {

@@ -3,13 +3,14 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
-import { DataDirLockedError } from './db/lock.ts';
-import { openDatabase, type OpenedDb } from './db/open.ts';
-import { resolveServiceRoleKey } from './service-key.ts';
+import { DataDirLockedError } from '../platform/db/lock.ts';
+import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
+import { CHALLENGE, HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
+import { resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
-import { retentionNotice } from './retention.ts';
-import { settingsOrExit } from './settings.ts';
+import { retentionNotice } from '../platform/retention.ts';
+import { settingsOrExit } from '../platform/settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
@@ -40,9 +41,20 @@ function die(reason: string) {
 }
 const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
 
+/** The answer that lets an organiser command trust this process with the key (holder-proof.ts). */
+function proveHolder(url: URL): Response {
+  const challenge = url.searchParams.get('challenge') ?? '';
+  if (!CHALLENGE.test(challenge)) return new Response('Bad challenge', { status: 400 });
+  const proof = holderProof(serviceRoleKey, challenge, process.pid);
+  return new Response(proof, { headers: { 'Cache-Control': 'no-store' } });
+}
+
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: (request, env) => {
+      const url = new URL(request.url);
+      return url.pathname === HOLDER_PROOF_PATH ? proveHolder(url) : app.fetch(request, env);
+    },
     port: settings.port,
     hostname: settings.host,
     serverOptions: SERVER_LIMITS,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { createApp } from './app.ts';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { SERVER_LIMITS } from './limits.ts';
 
 /** Runs of each request; the fastest of each is compared: a busy machine only ever adds time, so

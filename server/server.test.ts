@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
-import { SERVICE_KEY_FILE } from './service-key.ts';
-import { LOCK_FILE } from './db/lock.ts';
+import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
+import { LOCK_FILE } from '../platform/db/lock.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { runCli, startServer, type ServerProcess } from '../test-support/server-process.ts';
 

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { testDatabases } from '../test-support/databases.ts';
-import type { ApiRole, Db } from './db/types.ts';
-import { asPgError } from './db/types.ts';
-import { DEFAULT_SIGNUP_RATE_LIMIT } from './settings.ts';
+import type { ApiRole, Db } from '../platform/db/types.ts';
+import { asPgError } from '../platform/db/types.ts';
+import { DEFAULT_SIGNUP_RATE_LIMIT } from '../platform/settings.ts';
 
 /** The migration's default, used where nothing sets app.signup_rate_limit (hosted Supabase). */
 const HOSTED_DEFAULT = 120;

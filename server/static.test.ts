@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDist, headersFile } from '../scripts/compress.ts';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { testApp } from '../test-support/app.ts';
 import { metaCsp, pageCsp, STRICT_CSP } from './csp.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme.ts';
+import { theme } from '../platform/theme.ts';
 import { confirmPage, PAGE_COLORS } from './unsubscribe-page.ts';
 
 describe('the unsubscribe pages', () => {

@@ -5,7 +5,7 @@
 // site's origin when the page is not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
 import { PRESS_CONTACT } from '../src/content/team.ts';
-import { html, raw, type Html } from './html.ts';
+import { html, raw, type Html } from '../platform/html.ts';
 
 /**
  * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in

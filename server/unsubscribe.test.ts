@@ -1,7 +1,7 @@
 // /unsubscribe on the real app over a real database: one-click POST, the confirm page, unknown
 // tokens, and what leaving does to the list (and what signing up again does).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { clientHeaders, ENDPOINT, storedEmails, testApp } from '../test-support/app.ts';
 import { testDatabases } from '../test-support/databases.ts';
 import { ONE_CLICK, seedAnnAndBob, tokenOf as tokenOfIn } from '../test-support/unsubscribe.ts';

@@ -3,7 +3,7 @@
 // Tokens travel in the query string, which the request log never prints.
 import type { Context } from 'hono';
 import type { CallFunction } from './db/call-function.ts';
-import type { Db } from './db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 import { createUnsubscribeHandler, type AskDatabase } from './unsubscribe-handler.ts';
 
 export function createUnsubscribe(db: Db, callFunction: CallFunction) {

@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPglite } from '../server/db/pglite.ts';
-import type { Db } from '../server/db/types.ts';
+import { openPglite } from '../platform/db/pglite.ts';
+import type { Db } from '../platform/db/types.ts';
 import { formSignUp } from './app.ts';
 import { postgresDatabase, seedPgliteDir, serverOnPglite, TEST_DATABASE_URL } from './databases.ts';
 import type { ServerProcess } from './server-process.ts';

@@ -1,6 +1,6 @@
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
 import { createApp } from '../server/app.ts';
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 
 export const ANON = LOCAL_ANON_KEY;
 export const SERVICE = 'sb_secret_test-service-role-key-0123456789';

@@ -15,10 +15,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrate, readMigrations } from '../server/db/migrate.ts';
-import { migratedPgliteDump, openPglite } from '../server/db/pglite.ts';
-import { openPostgres } from '../server/db/postgres.ts';
-import type { Db } from '../server/db/types.ts';
+import { migrate, readMigrations } from '../platform/db/migrate.ts';
+import { migratedPgliteDump, openPglite } from '../platform/db/pglite.ts';
+import { openPostgres } from '../platform/db/postgres.ts';
+import type { Db } from '../platform/db/types.ts';
 import { TABLE } from '../server/rest/insert.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
@@ -28,7 +28,7 @@ const migrationsHash = createHash('sha1')
       .map((m) => m.version + m.sql)
       .join('\n'),
   )
-  .update(readFileSync(new URL('../server/db/bootstrap.sql', import.meta.url)))
+  .update(readFileSync(new URL('../platform/db/bootstrap.sql', import.meta.url)))
   // A new PGlite may not read an older one's data directory.
   .update(
     readFileSync(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url)),

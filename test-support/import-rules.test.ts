@@ -1,10 +1,6 @@
 // The one-way import rules in eslint.config.js fire: run ESLint itself on small snippets.
-import { readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
 import { ESLint } from 'eslint';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { EDGE_SHARED_FILES } from '../eslint.config.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const eslint = new ESLint({ cwd: root });
@@ -17,26 +13,11 @@ async function lint(filePath: string, code: string, ruleId = 'no-restricted-impo
 }
 const restricted = (filePath: string, code: string) => lint(filePath, code);
 
-/** The project files a module imports, followed through relative imports (paths from root). */
-function importClosure(entry: string): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'));
-    for (const { fileName } of importedFiles) {
-      if (fileName.startsWith('.')) visit(relative(root, join(root, dirname(file), fileName)));
-    }
-  };
-  visit(entry);
-  return [...seen].sort();
-}
-
 describe('import rules', () => {
   it.each([
     ['server/rest/new-thing.ts', "import { testApp } from '../../test-support/app.ts';"],
     ['cli/new-command.ts', "import { runCli } from '../test-support/server-process.ts';"],
-    ['scripts/og.ts', "import { kb } from '../test-support/table.ts';"],
+    ['scripts/og.ts', "import { freePort } from '../test-support/free-port.ts';"],
     ['src/lib/helper.ts', "import { SITE_BUDGET } from '../../test-support/budgets.ts';"],
   ])('refuses test support in production code: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport const x = 1;\n`)).toEqual([
@@ -52,8 +33,21 @@ describe('import rules', () => {
   });
 
   it.each([
-    ['cli/new-command.ts', "import { HTTP } from '../server/rest/errors.ts';", 'server/rest/'],
-    ['cli/thing.test.ts', "import { restRoutes } from '../server/rest/routes.ts';", 'server/rest/'],
+    ['cli/new-command.ts', "import { HTTP } from '../server/rest/errors.ts';", 'public factory'],
+    [
+      'cli/thing.test.ts',
+      "import { restRoutes } from '../server/rest/routes.ts';",
+      'public factory',
+    ],
+    [
+      'cli/x.ts',
+      "import { createFunctionCaller } from '../server/db/call-function.ts';",
+      'factory',
+    ],
+    ['platform/db/x.ts', "import { createApp } from '../../server/app.ts';", 'imports neither'],
+    ['platform/x.ts', "import { toCsv } from '../cli/csv.ts';", 'imports neither'],
+    ['server/x.ts', "import { toCsv } from '../cli/csv.ts';", 'server/ never imports cli/'],
+    ['src/lib/x.ts', "import { html } from '../../platform/html.ts';", 'never imports platform/'],
     ['src/lib/helper.ts', "import { toCsv } from '../../cli/csv.ts';", 'src/ never imports cli/'],
     ['server/new-page.ts', "import { createElement } from 'react';", 'never import React'],
     [
@@ -62,7 +56,7 @@ describe('import rules', () => {
       'never import React',
     ],
     ['server/unsubscribe-page.ts', "import { createHash } from 'node:crypto';", 'no node:*'],
-    ['server/html.ts', "import { Buffer } from 'buffer';", 'no node:*'],
+    ['platform/html.ts', "import { Buffer } from 'buffer';", 'no node:*'],
     ['supabase/functions/unsubscribe/handler.ts', "import fs from 'node:fs';", 'no node:*'],
     ['src/content/event.ts', "import { env } from 'node:process';", 'no node:*'],
   ])('refuses what crosses a zone: %s', async (file, code, reason) => {
@@ -73,9 +67,9 @@ describe('import rules', () => {
 
   it('lints .astro files, their imports and their markup', async () => {
     const page = (body: string) =>
-      `---\nimport { settings } from '../../server/settings.ts';\nconst x = settings;\n---\n${body}\n`;
+      `---\nimport { settings } from '../../platform/settings.ts';\nconst x = settings;\n---\n${body}\n`;
     expect(await restricted('src/pages/new-page.astro', page('<p>{x}</p>'))).toEqual([
-      expect.stringContaining('src/ never imports server/'),
+      expect.stringContaining('src/ never imports platform/'),
     ]);
     const img = await lint(
       'src/pages/new-page.astro',
@@ -83,25 +77,6 @@ describe('import rules', () => {
       'astro/jsx-a11y/alt-text',
     );
     expect(img).toHaveLength(1);
-  });
-
-  it("lists exactly the Edge Function's import graph as Web-APIs-only", () => {
-    const closure = importClosure('supabase/functions/unsubscribe/index.ts');
-    const covered = (file: string) =>
-      EDGE_SHARED_FILES.some((entry) =>
-        entry.endsWith('/**/*.ts')
-          ? file.startsWith(entry.slice(0, -'**/*.ts'.length))
-          : entry === file,
-      );
-    expect(
-      closure.filter((file) => !covered(file)),
-      'imported but not in EDGE_SHARED_FILES',
-    ).toEqual([]);
-    const listed = EDGE_SHARED_FILES.filter((entry) => !entry.includes('*'));
-    expect(
-      listed.filter((file) => !closure.includes(file)),
-      'listed but no longer imported',
-    ).toEqual([]);
   });
 
   it.each([
@@ -112,6 +87,9 @@ describe('import rules', () => {
     ['scripts/bench.ts', "import { BENCH_BUDGET } from '../test-support/budgets.ts';"],
     ['e2e/thing.spec.ts', "import { SITE_BUDGET } from '../test-support/budgets.ts';"],
     ['server/rest/thing.ts', "import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';"],
+    ['server/rest/thing.ts', "import { openDatabase } from '../../platform/db/open.ts';"],
+    ['cli/thing.ts', "import { createApp } from '../server/app.ts';"],
+    ['cli/thing.ts', "import { settingsOrExit } from '../platform/settings.ts';"],
   ])('allows tests, benchmarks and shared code: %s', async (file, code) => {
     expect(await restricted(file, `${code}\nexport const x = 1;\n`)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // A known list for the report tests: five weeks of sign-ups from several sources at known hours
 // (Kampala time, UTC+3 all year), people who left, and two campaigns' delivery records. The
 // expected numbers are worked out here from the same plan, not read back from the database.
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 
 const SOURCES = ['whatsapp', 'whatsapp', null, 'x', 'linkedin', 'poster', 'email', 'calendar'];
 const DAYS = 35;

@@ -1,6 +1,6 @@
 // What the table refuses since migration 20261127100000 (and the form before sending), as a
 // visitor would type it: each case is one rule of RFC 5321 or one kind of control character.
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 
 /** The longest address a relay takes: a local part of 64 octets, 254 octets in all. */
 export const LONGEST_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;

@@ -1,6 +1,6 @@
 // What the unsubscribe tests share: a mail provider's one-click POST (RFC 8058), two people on the
 // list, and reading a person's token as only the service role can.
-import type { Db } from '../server/db/types.ts';
+import type { Db } from '../platform/db/types.ts';
 
 /** The request Gmail or Yahoo sends to the List-Unsubscribe URL: no cookie, no key. */
 export const ONE_CLICK = {

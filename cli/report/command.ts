@@ -1,9 +1,9 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
-import { retentionNotice } from '../../server/retention.ts';
-import type { Settings } from '../../server/settings.ts';
+import { retentionNotice } from '../../platform/retention.ts';
+import type { Settings } from '../../platform/settings.ts';
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
-import { withCaller } from '../rpc.ts';
-import { writeOutFile } from '../sources.ts';
+import { withCaller } from '../backend.ts';
+import { writeOutFile } from '../write-out-file.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
 import { madeAt } from './page.ts';

@@ -1,7 +1,7 @@
 // What `subscribers -- report` shows, read through the migration's service-role function (one
 // call, the same on every backend) and shaped for the charts: every day from the first to today,
 // every hour of the day, every delivery status.
-import type { FunctionCaller } from '../rpc.ts';
+import type { FunctionCaller } from '../function-caller.ts';
 
 interface DayCount {
   day: string; // YYYY-MM-DD in the event's time zone

@@ -1,7 +1,7 @@
 // The subscribers report as one offline HTML page (page.ts): the list's charts, each with its
 // numbers beside it as a table. Counts only: no address or name is in the file, so organisers
 // may forward it.
-import { html } from '../../server/html.ts';
+import { html } from '../../platform/html.ts';
 import * as charts from './charts.ts';
 import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
 import { chart, figure, legend, pageHtml, table } from './page.ts';

@@ -1,7 +1,7 @@
 // The site's look for a file that must work with no network: the theme's colours read from the
 // site's stylesheet, the phone's own sans-serif, and the display font (Anton) inlined.
 import { readFileSync } from 'node:fs';
-import { theme } from '../../server/theme.ts';
+import { theme } from '../../platform/theme.ts';
 
 export const COLORS = {
   ink: theme('ink'),

@@ -2,9 +2,9 @@
 // font, and a CSP that lets the page fetch nothing at all, so it opens the same from disk, from a
 // mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
 // alternative). The subscribers report is made with it.
-import { html, raw, type Html, type HtmlValue } from '../../server/html.ts';
+import { html, raw, type Html, type HtmlValue } from '../../platform/html.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
-import { n } from '../announce/output/say.ts';
+import { formatCount } from '../announce/output/say.ts';
 import type { Chart } from './charts.ts';
 import { COLORS, displayFontFace, FONT_DISPLAY, FONT_SANS } from './look.ts';
 
@@ -64,7 +64,7 @@ export function table(
   open = false,
 ): Html {
   const cell = (v: string | number, i: number) => {
-    const text = typeof v === 'number' ? n(v) : v;
+    const text = typeof v === 'number' ? formatCount(v) : v;
     return i === 0 ? html`<th scope="row">${text}</th>` : html`<td>${text}</td>`;
   };
   // One row a line: a newline in front of every row but the first.
@@ -104,7 +104,7 @@ export interface Page {
 
 export function pageHtml(page: Page): string {
   const stat = ([v, label]: Page['stats'][number]) =>
-    html`<li><b>${typeof v === 'number' ? n(v) : v}</b><span>${label}</span></li>`;
+    html`<li><b>${typeof v === 'number' ? formatCount(v) : v}</b><span>${label}</span></li>`;
   const notes = page.notes?.length
     ? html`<ul class="notes">${page.notes.map((line) => html`<li>${line}</li>`)}</ul>\n`
     : '';

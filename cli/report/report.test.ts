@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/types.ts';
+import { loadSettings } from '../../platform/settings.ts';
+import type { Db } from '../../platform/db/types.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import {
   postgresDatabase,
@@ -15,7 +16,7 @@ import {
 } from '../../test-support/databases.ts';
 import { seedReportList, type Seeded } from '../../test-support/report-seed.ts';
 import { runCli, startServer } from '../../test-support/server-process.ts';
-import { functionCaller } from '../rpc.ts';
+import { inProcessCaller } from '../backend.ts';
 import { countTicks } from './charts.ts';
 import { EMPTY_RAW, NO_SOURCE, readReport, shapeReport } from './data.ts';
 import { textBars } from './summary.ts';
@@ -84,7 +85,7 @@ describe.each(testDatabases())('tedxcommunity_report on $name', (database) => {
   afterAll(() => database.dispose(db));
 
   it('holds the numbers of the list, in the event’s time zone', async () => {
-    const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
+    const caller = await inProcessCaller(db, loadSettings({}), 'test');
     expectMatches(
       shapeReport(await readReport(caller, EVENT_TIME_ZONE), EVENT_TIME_ZONE, new Date()),
       seeded,

@@ -1,6 +1,6 @@
 // What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
 // so a glance over SSH tells the organisers how the list is doing without opening the file.
-import { n } from '../announce/output/say.ts';
+import { formatCount } from '../announce/output/say.ts';
 import { shareOfTotal, type ReportData } from './data.ts';
 
 const BAR_WIDTH = 30;
@@ -27,7 +27,7 @@ export function textBars(days: { day: string; signups: number }[]): string[] {
   return days.map((d) => {
     const width = Math.round((d.signups / max) * BAR_WIDTH);
     const bar = d.signups > 0 && width === 0 ? '▏' : '█'.repeat(width);
-    return `  ${label(d.day).padEnd(11)} ${bar}${bar ? ' ' : ''}${n(d.signups)}`;
+    return `  ${label(d.day).padEnd(11)} ${bar}${bar ? ' ' : ''}${formatCount(d.signups)}`;
   });
 }
 
@@ -38,9 +38,9 @@ export function terminalSummary(data: ReportData, from: string): string {
     .map((s) => `${s.source} ${shareOfTotal(data, s.n)}`)
     .join(', ');
   return [
-    `${n(data.total)} on the list (${from}): ${n(recent.today)} today, ${n(recent.last7)} in the last 7 days.`,
+    `${formatCount(data.total)} on the list (${from}): ${formatCount(recent.today)} today, ${formatCount(recent.last7)} in the last 7 days.`,
     ...(top ? [`Top sources: ${top}.`] : []),
-    `Unsubscribed: ${n(data.unsubscribes)}. Bounced: ${n(data.bounces)}.`,
+    `Unsubscribed: ${formatCount(data.unsubscribes)}. Bounced: ${formatCount(data.bounces)}.`,
     `Last 14 days (${data.timeZone}):`,
     ...textBars(recent.last14),
   ].join('\n');

@@ -2,7 +2,7 @@
 // route, the organiser CLI and the unsubscribe handler all come through here. Only functions in
 // `public` that the current role may EXECUTE and that no extension owns are found; arguments
 // travel as text parameters (Postgres casts them), names are quoted identifiers.
-import type { Queryable } from './types.ts';
+import type { Queryable } from '../../platform/db/types.ts';
 
 interface FunctionSignature {
   /** The input arguments' names ({} when none is named). */

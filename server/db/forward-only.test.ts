@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPgliteDir } from '../../test-support/databases.ts';
 import { runCli, startServer } from '../../test-support/server-process.ts';
-import { migrationFile, readMigrations } from './migrate.ts';
+import { migrationFile, readMigrations } from '../../platform/db/migrate.ts';
 
 let dir: string;
 const first = readMigrations()[0];

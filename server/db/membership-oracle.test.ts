@@ -17,7 +17,7 @@ import {
   testDatabases,
 } from '../../test-support/databases.ts';
 import { startServer, type ServerProcess } from '../../test-support/server-process.ts';
-import type { Db } from './types.ts';
+import type { Db } from '../../platform/db/types.ts';
 
 if (!TEST_DATABASE_URL)
   describe.skip(POSTGRES_SKIP_REASON, () => it('no membership oracle on PostgreSQL'));

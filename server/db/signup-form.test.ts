@@ -14,7 +14,7 @@ import {
   REFUSED_EMAILS,
   REFUSED_FIRST_NAMES,
 } from '../../test-support/unrelayable.ts';
-import type { Db } from './types.ts';
+import type { Db } from '../../platform/db/types.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('signup_form on PostgreSQL'));
 

@@ -8,7 +8,7 @@ import {
   TEST_DATABASE_URL,
   testDatabases,
 } from '../../test-support/databases.ts';
-import type { Db } from './types.ts';
+import type { Db } from '../../platform/db/types.ts';
 
 if (!TEST_DATABASE_URL)
   describe.skip(POSTGRES_SKIP_REASON, () => it('one row per anon insert on PostgreSQL'));

@@ -1,7 +1,7 @@
 // API keys as the Supabase gateway checks them: `apikey` header (or url param) must be one of
 // the project's keys; the role comes from the bearer token when there is one.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiRole } from '../db/types.ts';
+import type { ApiRole } from '../../platform/db/types.ts';
 import { HTTP, RestError } from './errors.ts';
 
 export interface Keys {

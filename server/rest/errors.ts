@@ -1,6 +1,6 @@
 // PostgREST's error shapes and status codes, so supabase-js reads our errors exactly as it
 // reads Supabase's. https://docs.postgrest.org/en/stable/references/errors.html
-import { asPgError, type ApiRole, type PgError } from '../db/types.ts';
+import { asPgError, type ApiRole, type PgError } from '../../platform/db/types.ts';
 import { CORS_HEADERS } from './cors.ts';
 
 export const HTTP = {

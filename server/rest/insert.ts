@@ -4,7 +4,7 @@
 // below; values only ever travel as parameters.
 import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
-import type { ApiRole, Db } from '../db/types.ts';
+import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
 import { setRequestSettings } from './request-settings.ts';

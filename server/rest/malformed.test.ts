@@ -1,6 +1,6 @@
 // Hundreds of malformed requests: each answered 4xx, nothing stored, the server still serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/types.ts';
+import type { Db } from '../../platform/db/types.ts';
 import { testDatabases } from '../../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test-support/app.ts';
 

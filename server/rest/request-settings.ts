@@ -1,6 +1,6 @@
 // What PostgREST tells the database about a request, set in the request's own transaction.
 import type { Context } from 'hono';
-import type { Queryable } from '../db/types.ts';
+import type { Queryable } from '../../platform/db/types.ts';
 
 /**
  * The settings PostgREST sets for a request's transaction (`request.headers`, `request.method`,

@@ -1,7 +1,7 @@
 // The REST contract supabase-js relies on (PostgREST's, as hosted Supabase answers), row by row, through createApp().request() on PGlite and,
 // when TEST_DATABASE_URL is set, on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/types.ts';
+import type { Db } from '../../platform/db/types.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import type { CallFunction } from '../db/call-function.ts';
-import type { ApiRole, Db } from '../db/types.ts';
+import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';

@@ -1,7 +1,7 @@
 // POST /rest/v1/rpc/<function>, as PostgREST answers it, through createApp().request() on PGlite
 // and, when TEST_DATABASE_URL is set, on PostgreSQL. The functions are the test's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/types.ts';
+import type { Db } from '../../platform/db/types.ts';
 import { ANON, clientHeaders, SERVICE, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,

@@ -10,7 +10,7 @@ import {
   type CallFunction,
   type FunctionArgs,
 } from '../db/call-function.ts';
-import type { ApiRole, Db, Queryable } from '../db/types.ts';
+import type { ApiRole, Db, Queryable } from '../../platform/db/types.ts';
 import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
 import { setRequestSettings } from './request-settings.ts';
 

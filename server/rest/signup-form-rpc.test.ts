@@ -8,7 +8,7 @@ import {
   SIGNUP_OUTCOME_PATHS,
   type SignupKind,
 } from '../../src/lib/signup-contract.ts';
-import type { Db } from '../db/types.ts';
+import type { Db } from '../../platform/db/types.ts';
 import { ANON, storedEmails, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,

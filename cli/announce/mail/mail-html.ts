@@ -2,8 +2,8 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject, Token } from 'marked';
-import { html, raw } from '../../../server/html.ts';
-import { theme } from '../../../server/theme.ts';
+import { html, raw } from '../../../platform/html.ts';
+import { theme } from '../../../platform/theme.ts';
 import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
 import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
 

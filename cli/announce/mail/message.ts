@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { html as escaped } from '../../../server/html.ts';
+import { html as escaped } from '../../../platform/html.ts';
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,

@@ -34,66 +34,29 @@ const OPTIONS = {
   yes: { type: 'boolean' },
 } as const;
 
-const STRINGS = new Set(
-  Object.keys(OPTIONS).filter((name) => OPTIONS[name as keyof typeof OPTIONS].type === 'string'),
-);
-
 /**
- * `--max -1` as `--max=-1`: parseArgs takes a next argument that starts with "-" for an option,
- * where an organiser meant the value (and is then told what is wrong with it). `--campaign --yes`
- * stays as it is: a value forgotten.
+ * The values, or what is wrong with the arguments in one line: parseArgs' own refusals are
+ * paragraphs for developers, so only their code and the argument they quote are kept.
  */
-function joinValues(argv: string[]): string[] {
-  const joined: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const next = argv[i + 1];
-    const takesValue = argv[i].startsWith('--') && STRINGS.has(argv[i].slice(2));
-    if (takesValue && next !== undefined && !next.startsWith('--'))
-      joined.push(`${argv[i]}=${argv[++i]}`);
-    else joined.push(argv[i]);
+function readValues(argv: string[]) {
+  try {
+    const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+    const empty = Object.entries(values).find(([, value]) => value === '');
+    return empty ? `--${empty[0]} needs a value` : values;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const quoted = /'([^' ]+)/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      return `${quoted} ${message.includes('does not take') ? 'takes no value' : 'needs a value'}`;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      return `Unknown argument ${quoted}`;
+    throw error;
   }
-  return joined;
-}
-
-/** The options' values once every token checked out (strict: false gives the same values). */
-interface Values {
-  campaign?: string;
-  'test-to'?: string;
-  message?: string;
-  max?: string;
-  'dry-run'?: boolean;
-  yes?: boolean;
-}
-
-/**
- * The values, or what is wrong with the arguments as written in one line. parseArgs' tokens, not
- * its strict mode: its errors are paragraphs for developers, and an organiser gets one line.
- */
-function readValues(argv: string[]): Values | string {
-  const { values, tokens } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  for (const token of tokens) {
-    if (token.kind === 'positional') return `Unknown argument ${token.value}`;
-    if (token.kind === 'option-terminator') return 'Unknown argument --';
-    const option = (OPTIONS as Record<string, { type: string }>)[token.name];
-    if (!option) return `Unknown argument ${argv[token.index]}`;
-    if (option.type === 'boolean' && token.value !== undefined)
-      return `${token.rawName} takes no value`;
-    // A value that is the next option (`--campaign --yes`) is a value forgotten.
-    if (option.type === 'string' && (!token.value || token.value.startsWith('--')))
-      return `${token.rawName} needs a value`;
-  }
-  return values as Values;
 }
 
 /** The arguments, or a one-line reason they are wrong. */
 export function parseAnnounceArgs(written: string[]): AnnounceArgs | string {
-  const values = readValues(joinValues(written));
+  const values = readValues(written);
   if (typeof values === 'string') return values;
   const { campaign, 'test-to': testTo, max, message } = values;
   if (!campaign) return '--campaign ID is required';

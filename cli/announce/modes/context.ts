@@ -1,8 +1,9 @@
 // What every mode of `npm run announce` shares: the settings and message it runs with, and the
 // campaign's records on whichever backend the settings name.
-import type { Settings } from '../../../server/settings.ts';
-import { withCaller, type FunctionCaller } from '../../rpc.ts';
-import { CliError } from '../../sources.ts';
+import type { Settings } from '../../../platform/settings.ts';
+import { withCaller } from '../../backend.ts';
+import type { FunctionCaller } from '../../function-caller.ts';
+import { CliError } from '../../cli-error.ts';
 import type { MessageTemplate } from '../mail/message.ts';
 import { announceStore, type AnnounceStore } from '../sending/store.ts';
 import type { AnnounceArgs } from './args.ts';

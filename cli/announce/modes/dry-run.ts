@@ -3,9 +3,9 @@
 import { addressOf, messageId } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
 import { daysAtCap } from '../output/lines.ts';
-import { n, say } from '../output/say.ts';
+import { formatCount, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
-import { readSignups } from '../../signups.ts';
+import { readSignups } from '../../read-signups.ts';
 import { checkList, formatFindings } from './list-check.ts';
 
 export async function dryRun(context: AnnounceContext): Promise<number> {
@@ -14,15 +14,15 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     const status = await store.status(campaign);
     const first = await store.preview(campaign);
     say(
-      `Dry run of campaign ${campaign} on ${store.description}: ${n(status.pending)} would get it, ` +
-        `${n(status.alreadySent)} already had it, ${n(status.unsubscribed)} unsubscribed, ` +
-        `${n(status.suppressed)} suppressed (bounced before). Nothing sent.`,
+      `Dry run of campaign ${campaign} on ${store.description}: ${formatCount(status.pending)} would get it, ` +
+        `${formatCount(status.alreadySent)} already had it, ${formatCount(status.unsubscribed)} unsubscribed, ` +
+        `${formatCount(status.suppressed)} suppressed (bounced before). Nothing sent.`,
     );
     const max = context.args.max ?? context.settings.announceMaxPerRun;
     if (max > 0)
       say(
-        `At ${n(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
-          `${n(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
+        `At ${formatCount(max)} messages a run (--max / ANNOUNCE_MAX_PER_RUN), the list needs ` +
+          `${formatCount(daysAtCap(status.pending, max))} day(s): one run a day, earliest sign-ups first.`,
       );
     say(formatFindings(checkList(await readSignups(caller))));
     if (!first) return 0;

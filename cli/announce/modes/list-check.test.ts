@@ -13,8 +13,8 @@ import {
   testDatabases,
 } from '../../../test-support/databases.ts';
 import { runCli } from '../../../test-support/server-process.ts';
-import type { Db } from '../../../server/db/types.ts';
-import { readSignups } from '../../signups.ts';
+import type { Db } from '../../../platform/db/types.ts';
+import { readSignups } from '../../read-signups.ts';
 import {
   checkList,
   formatFindings,
@@ -22,7 +22,8 @@ import {
   isRoleAddress,
   shellQuote,
 } from './list-check.ts';
-import { functionCaller } from '../../rpc.ts';
+import { inProcessCaller } from '../../backend.ts';
+import { loadSettings } from '../../../platform/settings.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
 
@@ -72,7 +73,7 @@ describe.each(testDatabases())('the list check on $name', (database) => {
   afterAll(() => database.dispose(db));
 
   it('finds each kind, with counts and at most five examples', async () => {
-    const caller = functionCaller({ kind: 'db', db, description: 'test', close: async () => {} });
+    const caller = await inProcessCaller(db, loadSettings({}), 'test');
     const rows = await readSignups(caller);
     expect(rows).toHaveLength(26);
     const [bursts, disposable, roles, names, refused] = checkList(rows);

@@ -2,11 +2,11 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
-import { printable } from '../../../server/fatal.ts';
+import { printable } from '../../../platform/printable.ts';
 import { isAcceptableSignup } from '../../../src/lib/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
-import { n } from '../output/say.ts';
-import type { ListRow } from '../../signups.ts';
+import { formatCount } from '../output/say.ts';
+import type { ListRow } from '../../read-signups.ts';
 
 export interface Finding {
   title: string;
@@ -117,7 +117,7 @@ function refusedNow(rows: ListRow[]): Finding {
 export function formatFindings(findings: Finding[]): string {
   const lines = ['List check (changes nothing):'];
   for (const f of findings) {
-    lines.push(`  ${f.title}: ${n(f.count)}`);
+    lines.push(`  ${f.title}: ${formatCount(f.count)}`);
     for (const example of f.examples) lines.push(`    ${example}`);
   }
   lines.push(

@@ -6,7 +6,7 @@ import { addressOf, messageId } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
-import { n, say } from '../output/say.ts';
+import { formatCount, say } from '../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
 import { emptyResult } from '../sending/run-types.ts';
 import { runCampaign } from '../sending/run.ts';
@@ -29,8 +29,9 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         say(`${summaryLine(campaign, status, emptyResult())}: nobody left to send to`);
         return 0;
       }
-      const capped = max > 0 && max < status.pending ? ` (the first ${n(max)} today)` : '';
-      const question = `Send campaign ${campaign} to ${n(status.pending)} people${capped} from ${context.from} through ${server}?`;
+      const capped =
+        max > 0 && max < status.pending ? ` (the first ${formatCount(max)} today)` : '';
+      const question = `Send campaign ${campaign} to ${formatCount(status.pending)} people${capped} from ${context.from} through ${server}?`;
       if (
         !context.args.yes &&
         !(await confirm(

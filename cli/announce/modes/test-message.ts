@@ -1,6 +1,6 @@
 // `npm run announce -- --campaign ID --test-to ADDRESS`: one preview, recorded nowhere.
 import { randomUUID } from 'node:crypto';
-import { CliError } from '../../sources.ts';
+import { CliError } from '../../cli-error.ts';
 import { addressOf } from '../mail/compose.ts';
 import { mailMaker } from '../mail/make-mail.ts';
 import { say } from '../output/say.ts';

@@ -3,7 +3,7 @@ import type { CampaignStatus } from '../sending/store.ts';
 import type { RunResult } from '../sending/run-types.ts';
 import { stopLine } from '../sending/smtp.ts';
 import { refusalCause, smtpAnswer, type RefusalCause } from '../sending/smtp-answer.ts';
-import { n } from './say.ts';
+import { formatCount } from './say.ts';
 
 /** How many days a list of `pending` needs at `max` a day (0 = no cap: one). */
 export const daysAtCap = (pending: number, max: number) =>
@@ -11,10 +11,10 @@ export const daysAtCap = (pending: number, max: number) =>
 
 export function summaryLine(campaign: string, status: CampaignStatus, r: RunResult): string {
   return (
-    `Campaign ${campaign}: ${n(r.sent)} sent, ${n(status.alreadySent)} already had it, ` +
-    `${n(r.failed.length)} failed, ${n(status.unsubscribed)} unsubscribed, ` +
-    `${n(r.bounced.length)} bounced, ${n(r.deferred.length)} deferred, ` +
-    `${n(status.suppressed)} suppressed`
+    `Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(status.alreadySent)} already had it, ` +
+    `${formatCount(r.failed.length)} failed, ${formatCount(status.unsubscribed)} unsubscribed, ` +
+    `${formatCount(r.bounced.length)} bounced, ${formatCount(r.deferred.length)} deferred, ` +
+    `${formatCount(status.suppressed)} suppressed`
   );
 }
 
@@ -39,7 +39,7 @@ const left = (status: CampaignStatus, r: RunResult) =>
 const suppressedClause = (r: RunResult) =>
   r.bounced.length === 0
     ? 'nobody was suppressed'
-    : `nobody was suppressed for these refusals (only the ${n(r.bounced.length)} bounced above)`;
+    : `nobody was suppressed for these refusals (only the ${formatCount(r.bounced.length)} bounced above)`;
 
 /** The one line for a run that stopped before the end of the list, or null. */
 export function stoppedLine(
@@ -50,7 +50,7 @@ export function stoppedLine(
   where: string,
   max: number,
 ): string | null {
-  const counts = `${n(r.sent)} sent, ${n(left(status, r))} left`;
+  const counts = `${formatCount(r.sent)} sent, ${formatCount(left(status, r))} left`;
   if (r.stop?.kind === 'quota')
     return `The SMTP server ${server} reached a sending limit (${smtpAnswer(r.stop.error)}): campaign ${campaign}: ${counts}, nobody marked failed; run the same command again later (tomorrow for a daily limit)`;
   if (r.stop?.kind === 'database') {
@@ -59,13 +59,13 @@ export function stoppedLine(
     return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
   }
   if (r.stop?.kind === 'refused')
-    return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${n(r.sent)} sent, ${n(r.failed.length)} refused (recorded as failed, tried again next run), ${n(left(status, r) + r.failed.length)} still to send; ${suppressedClause(r)}`;
+    return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(r.failed.length)} refused (recorded as failed, tried again next run), ${formatCount(left(status, r) + r.failed.length)} still to send; ${suppressedClause(r)}`;
   if (r.stop?.kind === 'lease') {
     const why = (r.stop.error as Error).message ?? String(r.stop.error);
-    return `Stopped: ${why}: this run sends nothing more and dropped the people it had fetched (${n(r.sent)} sent before); run the same command again to see what is left`;
+    return `Stopped: ${why}: this run sends nothing more and dropped the people it had fetched (${formatCount(r.sent)} sent before); run the same command again to see what is left`;
   }
   if (r.stop) return `${stopLine(r.stop.error, server)} (campaign ${campaign}: ${counts})`;
   if (r.capped)
-    return `Campaign ${campaign}: stopped at the cap of ${n(max)} messages: ${counts}; run the same command again tomorrow (about ${n(daysAtCap(left(status, r), max))} more day(s) at this cap)`;
+    return `Campaign ${campaign}: stopped at the cap of ${formatCount(max)} messages: ${counts}; run the same command again tomorrow (about ${formatCount(daysAtCap(left(status, r), max))} more day(s) at this cap)`;
   return null;
 }

@@ -1,7 +1,7 @@
 // The progress bar on stderr while a campaign sends: count, rate and time left, redrawn in place
 // a few times a second. Only on a terminal: a log file gets the summary line alone.
 import { writeRaw } from '../../run-command.ts';
-import { n } from './say.ts';
+import { formatCount } from './say.ts';
 
 export interface ProgressFigures {
   done: number;
@@ -24,7 +24,7 @@ export function formatProgress({ done, total, elapsedMs, width = 24 }: ProgressF
   const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   const left = perSecond > 0 ? clock((total - done) / perSecond) : '--:--';
   return (
-    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${n(done)}/${n(total)}` +
+    `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${formatCount(done)}/${formatCount(total)}` +
     `  ${perSecond.toFixed(perSecond < 10 ? 1 : 0)}/s  ${left} left`
   );
 }

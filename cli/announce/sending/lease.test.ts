@@ -2,7 +2,7 @@
 // them): one holder at a time, renewed by its holder, free once expired or released, and
 // nobody but the service role may touch it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/types.ts';
+import type { Db } from '../../../platform/db/types.ts';
 import { testDatabases } from '../../../test-support/databases.ts';
 
 const RUN_A = '00000000-0000-4000-8000-00000000000a';

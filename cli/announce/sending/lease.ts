@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CliError } from '../../sources.ts';
+import { CliError } from '../../cli-error.ts';
 import type { AnnounceStore, CampaignRun } from './store.ts';
 
 /** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */

@@ -1,5 +1,5 @@
 // The people still to send to, streamed from the store a page at a time.
-import { keysetPaged } from '../../signups.ts';
+import { keysetPaged } from '../../read-signups.ts';
 import type { AnnounceStore, CampaignRun, Recipient } from './store.ts';
 
 /** Everyone still to send to, a page at a time (keyset on id): never the whole list in memory. */

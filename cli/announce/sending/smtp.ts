@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
-import { CliError } from '../../sources.ts';
+import { CliError } from '../../cli-error.ts';
 import { classifyAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
 
 export type Mailer = ReturnType<typeof createMailer>;

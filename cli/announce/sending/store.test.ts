@@ -2,9 +2,10 @@
 // role): who is still to send to, page by page, and what each outcome leaves behind, including
 // a batch mixing bare ids ('sent') with full outcomes (migration 20261123120000).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/db/types.ts';
+import { loadSettings } from '../../../platform/settings.ts';
+import type { Db } from '../../../platform/db/types.ts';
 import { testDatabases } from '../../../test-support/databases.ts';
-import { functionCaller } from '../../rpc.ts';
+import { inProcessCaller } from '../../backend.ts';
 import { announceStore, type AnnounceStore } from './store.ts';
 
 // Pages and records go through the campaign's lease (migration 20261126010000): each test's
@@ -18,9 +19,7 @@ for (const database of testDatabases()) {
     let store: AnnounceStore;
     beforeAll(async () => {
       db = await database.open();
-      store = announceStore(
-        functionCaller({ kind: 'db', db, description: 'the test database', close: async () => {} }),
-      );
+      store = announceStore(await inProcessCaller(db, loadSettings({}), 'the test database'));
     });
     afterAll(() => database.dispose(db));
     beforeEach(async () => {

@@ -1,5 +1,5 @@
-// The campaign's records, through the migration's functions (see rpc.ts for how they are called).
-import type { FunctionCaller } from '../../rpc.ts';
+// The campaign's records, through the migration's functions (function-caller.ts calls them).
+import type { FunctionCaller } from '../../function-caller.ts';
 
 export interface Recipient {
   id: number;

@@ -1,9 +1,8 @@
 // The one way the organiser commands read the sign-ups table: the migration's service-role
-// functions, through the same caller on every backend (a direct connection, the running server's
-// REST API, hosted Supabase). The list is read a page at a time by key (id > the last id seen),
-// so a sign-up or an unsubscribe during the read neither repeats nor skips anyone, as an offset
-// would.
-import type { FunctionCaller } from './rpc.ts';
+// functions, called through supabase-js like every other client (backend.ts). The list is read
+// a page at a time by key (id > the last id seen), so a sign-up or an unsubscribe during the
+// read neither repeats nor skips anyone, as an offset would.
+import type { FunctionCaller } from './function-caller.ts';
 
 export interface ListRow {
   id: number;

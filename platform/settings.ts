@@ -6,7 +6,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { trustedProxies } from './client-address.ts';
+import proxyaddr from 'proxy-addr';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
  * signing up together after an announcement must get through, a script must not. The database
@@ -96,7 +96,7 @@ const key = setting(
 /** An address or CIDR range, as proxy-addr reads it. */
 function isProxyEntry(entry: string): boolean {
   try {
-    trustedProxies([entry]);
+    proxyaddr.compile([entry]);
     return true;
   } catch {
     return false;

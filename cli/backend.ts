@@ -1,0 +1,144 @@
+// Where the organiser commands read and write, always through supabase-js with the service-role
+// key, as every other client: hosted Supabase (SUPABASE_URL), the running server that holds
+// DATA_DIR (once it has proved it, verified-server.ts), or else the app itself in this process,
+// on DATABASE_URL or on DATA_DIR under its lock.
+import { createClient } from '@supabase/supabase-js';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { DataDirLockedError, pgliteDir, readLock } from '../platform/db/lock.ts';
+import { MigrationChangedError } from '../platform/db/migrate.ts';
+import type { Db } from '../platform/db/types.ts';
+import { readServiceRoleKey } from '../platform/service-key.ts';
+import type { Settings } from '../platform/settings.ts';
+import { normaliseEmail } from '../src/lib/normalise-signup.ts';
+import { CliError, firstLine } from './cli-error.ts';
+import { functionCaller, type FunctionCaller } from './function-caller.ts';
+import { verifiedServerUrl } from './verified-server.ts';
+
+interface Backend {
+  /** null when there is no database yet (DATA_DIR never opened). */
+  caller: FunctionCaller | null;
+  description: string;
+  close(): Promise<void>;
+}
+
+/** How long to wait for whoever holds DATA_DIR without answering on a port: a server starting,
+ * or another command, which may end. */
+const HOLDER_WAIT_MS = 20_000;
+
+const remote = (url: string, key: string, description: string): Backend => ({
+  caller: functionCaller(createClient(url, key, { auth: { persistSession: false } }), description),
+  description,
+  close: async () => {},
+});
+
+/** The app in this process, over `db`, with a key of its own that never leaves the process. */
+export async function inProcessCaller(
+  db: Db,
+  settings: Settings,
+  description: string,
+): Promise<FunctionCaller> {
+  // Loaded here only: asking a server or Supabase needs neither the app nor a database engine.
+  const { createApp } = await import('../server/app.ts');
+  const key = randomBytes(32).toString('base64url');
+  const app = createApp({ db, settings: { ...settings, serviceRoleKey: key }, distDir: null });
+  const client = createClient('http://in-process', key, {
+    auth: { persistSession: false },
+    global: { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) },
+  });
+  return functionCaller(client, description);
+}
+
+/** The database the settings name, opened here (throws DataDirLockedError if another has it). */
+async function inProcess(settings: Settings, description: string, advice: string) {
+  const { openDatabase } = await import('../platform/db/open.ts');
+  const opened = await openDatabase(settings).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) throw error;
+    if (error instanceof MigrationChangedError) throw new CliError(error.message);
+    throw new CliError(`Could not open ${description}: ${firstLine(error)}. ${advice}`);
+  });
+  const caller = await inProcessCaller(opened.db, settings, description);
+  return { caller, description, close: () => opened.close() };
+}
+
+async function openBackend(settings: Settings): Promise<Backend> {
+  if (settings.supabaseUrl) {
+    if (!settings.serviceRoleKey)
+      throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
+    const url = settings.supabaseUrl;
+    return remote(url, settings.serviceRoleKey, `Supabase at ${url}`);
+  }
+  if (settings.databaseUrl) {
+    const advice = 'Check DATABASE_URL, and that the database server is running';
+    return inProcess(settings, 'PostgreSQL (DATABASE_URL)', advice);
+  }
+  const { dataDir } = settings;
+  let pid: number | undefined;
+  for (const until = Date.now() + HOLDER_WAIT_MS; Date.now() < until;) {
+    const holder = readLock(dataDir);
+    if (holder?.port) {
+      const key = readServiceRoleKey(settings.serviceRoleKey, dataDir);
+      if (!key)
+        throw new CliError(
+          'No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it',
+        );
+      const url = await verifiedServerUrl(dataDir, holder, key);
+      return remote(url, key, `the running server (${url}, DATA_DIR ${dataDir})`);
+    }
+    if (!holder && !existsSync(pgliteDir(dataDir)))
+      return { caller: null, description: `${dataDir} (no database yet)`, close: async () => {} };
+    if (!holder) {
+      try {
+        return await inProcess(settings, `PGlite in ${dataDir}`, 'Check DATA_DIR');
+      } catch (error) {
+        if (!(error instanceof DataDirLockedError)) throw error;
+        // Another command took it since readLock: wait for it like any holder.
+      }
+    }
+    pid = holder?.pid ?? pid;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new CliError(
+    `${dataDir} is held by process ${pid} (another organiser command, or a server that is not answering): wait for it to end, then try again`,
+  );
+}
+
+/**
+ * Opens the backend the settings name, hands `fn` its caller (null when there is no database
+ * yet) and its description, and closes it afterwards, whatever happens.
+ */
+export async function withCaller<T>(
+  settings: Settings,
+  fn: (caller: FunctionCaller | null, description: string) => Promise<T>,
+): Promise<T> {
+  const backend = await openBackend(settings);
+  try {
+    return await fn(backend.caller, backend.description);
+  } finally {
+    await backend.close();
+  }
+}
+
+/** What to say once a function has looked for an address (as stored) on a backend. */
+export interface EmailLines {
+  found(email: string, description: string): string;
+  notFound(email: string, description: string): string;
+}
+
+/**
+ * One address for a migration function that takes it in any case (p_email) and answers whether
+ * it was there: says on stdout which, with the address as stored.
+ */
+export function callForEmail(
+  settings: Settings,
+  fn: string,
+  email: string,
+  lines: EmailLines,
+): Promise<number> {
+  return withCaller(settings, async (caller, description) => {
+    const found = caller !== null && (await caller.scalar<boolean>(fn, { p_email: email }));
+    const say = found ? lines.found : lines.notFound;
+    process.stdout.write(say(normaliseEmail(email), description) + '\n');
+    return 0;
+  });
+}

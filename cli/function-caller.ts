@@ -1,0 +1,40 @@
+// Calls the migration's functions with supabase-js .rpc(), whoever answers (hosted Supabase, the
+// running server, the app in this process): one path, and PostgREST's answers and errors.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { CliError } from './cli-error.ts';
+
+/** Scalars, or JSON for a json/jsonb argument. */
+type Args = Record<string, string | number | boolean | null | object>;
+
+export interface FunctionCaller {
+  description: string;
+  /** A set-returning function: its rows. */
+  rows<T>(fn: string, args: Args): Promise<T[]>;
+  /** A function returning one value. */
+  scalar<T>(fn: string, args: Args): Promise<T>;
+}
+
+export function functionCaller(client: SupabaseClient, description: string): FunctionCaller {
+  const call = async (fn: string, args: Args): Promise<unknown> => {
+    const { data, error } = await client.rpc(fn, args);
+    if (error) {
+      const missing = error.code === 'PGRST202' || error.code === 'PGRST205';
+      // The detail rides along: store.ts reads who holds a lease from it.
+      throw Object.assign(
+        new CliError(
+          `Could not call ${fn} on ${description}: ${error.message || 'no answer'}` +
+            (missing
+              ? ' (apply the latest migration, or restart the server after updating it)'
+              : ''),
+        ),
+        { detail: error.details || undefined },
+      );
+    }
+    return data;
+  };
+  return {
+    description,
+    rows: async <T>(fn: string, args: Args) => ((await call(fn, args)) ?? []) as T[],
+    scalar: async <T>(fn: string, args: Args) => (await call(fn, args)) as T,
+  };
+}
