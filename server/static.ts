@@ -36,15 +36,11 @@ interface FileMeta {
   compressed: boolean;
 }
 
-/** Every file below `dir`, depth first. */
-export function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
+/** Every file below `dir`. */
+export const walk = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 
 function describe(path: string, urlPath: string): FileMeta {
   const body = readFileSync(path);
