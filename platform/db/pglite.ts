@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { SET_ROLE, type Db, type Queryable, type QueryResult } from './types.ts';
+import { setRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
 export interface PgliteOptions {
   /** A directory (created if missing), or undefined for an in-memory database. */
@@ -54,7 +54,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     ...wrap(pg),
     transactionAs: (role, fn) =>
       pg.transaction(async (tx) => {
-        await tx.exec(SET_ROLE[role]);
+        await tx.exec(setRole(role));
         return fn(wrap(tx));
       }),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),

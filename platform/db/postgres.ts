@@ -1,12 +1,5 @@
 import pg from 'pg';
-import {
-  SET_ROLE,
-  STATEMENT_TIMEOUT,
-  type ApiRole,
-  type Db,
-  type Queryable,
-  type QueryResult,
-} from './types.ts';
+import { setRole, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
@@ -33,20 +26,17 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export interface PostgresOptions {
-  connectionString: string;
-  max?: number;
-}
-
-const beginAs = (role: ApiRole) => `begin; ${SET_ROLE[role]}; ${STATEMENT_TIMEOUT[role]}`;
+/**
+ * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL
+ * connection longer. The service role (organiser tools) has none, as on Supabase. PGlite runs in
+ * one thread with no timer that could cancel a statement, so only this adapter sends it.
+ */
+const beginAs = (role: ApiRole) =>
+  `begin; ${setRole(role)}; set local statement_timeout = '${role === 'anon' ? '3s' : '0'}'`;
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
-export function openPostgres(options: PostgresOptions): Db {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 10,
-    types,
-  });
+export function openPostgres({ connectionString }: { connectionString: string }): Db {
+  const pool = new pg.Pool({ connectionString, types });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 

@@ -5,20 +5,8 @@
 export type ApiRole = 'anon' | 'service_role';
 
 // Role names come from the closed union above, so spelling them into SQL is safe; values never
-// are. Both adapters start a request's transaction with these.
-export const SET_ROLE: Record<ApiRole, string> = {
-  anon: 'set local role anon',
-  service_role: 'set local role service_role',
-};
-/**
- * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL
- * connection longer. The service role (organiser tools) has none, as on Supabase. PGlite runs in
- * one thread with no timer that could cancel a statement, so only the PostgreSQL adapter sends it.
- */
-export const STATEMENT_TIMEOUT: Record<ApiRole, string> = {
-  anon: "set local statement_timeout = '3s'",
-  service_role: "set local statement_timeout = '0'",
-};
+// are. Both adapters start a request's transaction with this.
+export const setRole = (role: ApiRole) => `set local role ${role}`;
 
 export interface QueryResult<T> {
   rows: T[];
