@@ -89,10 +89,6 @@ const key = setting(
     .optional(),
 );
 
-/**
- * A comma-separated list of proxy addresses and CIDR ranges. `off` (and the old 0/false/no) means
- * none; the old `on` is refused, because it trusted whoever sent the header.
- */
 /** An address or CIDR range, as proxy-addr reads it. */
 function isProxyEntry(entry: string): boolean {
   try {
@@ -103,6 +99,8 @@ function isProxyEntry(entry: string): boolean {
   }
 }
 
+/** A comma-separated list of proxy addresses and CIDR ranges. `off` (and 0/false/no) means none;
+ * `on` is refused, because it would trust whoever sent the header. */
 const proxies = setting(z.string().optional())
   .transform((v) => (v === undefined || /^(0|false|no|off|none)$/i.test(v) ? [] : v.split(',')))
   .pipe(

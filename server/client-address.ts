@@ -10,11 +10,9 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyaddr from 'proxy-addr';
 
-/** Whether an address is one of the proxies in TRUST_PROXY. */
-export type TrustedProxies = (address: string) => boolean;
-
-/** TRUST_PROXY's addresses and CIDR ranges as one check; throws on an entry that is neither. */
-export function trustedProxies(entries: readonly string[]): TrustedProxies {
+/** TRUST_PROXY's addresses and CIDR ranges as one check (whether an address is one of the
+ * proxies); throws on an entry that is neither. */
+export function trustedProxies(entries: readonly string[]): (address: string) => boolean {
   if (entries.length === 0) return () => false;
   const trust = proxyaddr.compile([...entries]);
   return (address) => trust(address, 0);
@@ -39,7 +37,7 @@ function peerAddress(c: Context): string | undefined {
  * The client's address. An entry of X-Forwarded-For that is not an IP address ends the walk at
  * the last hop that was trusted.
  */
-export function clientAddress(c: Context, trusted: TrustedProxies): string {
+export function clientAddress(c: Context, trusted: ReturnType<typeof trustedProxies>): string {
   const peer = peerAddress(c);
   if (!peer) return 'unknown';
   const forwarded = c.req.header('x-forwarded-for');

@@ -8,9 +8,7 @@ import { createUnsubscribeHandler, type AskDatabase } from './unsubscribe-handle
 
 export function createUnsubscribe(db: Db, callFunction: CallFunction) {
   const ask: AskDatabase = async (fn, token) => {
-    const { body } = await db.transactionAs('anon', (tx) =>
-      callFunction(tx, 'anon', fn, { token }),
-    );
+    const body = await db.transactionAs('anon', (tx) => callFunction(tx, 'anon', fn, { token }));
     return body === null ? null : JSON.parse(body);
   };
   const handle = createUnsubscribeHandler({ ask });

@@ -68,15 +68,11 @@ export class FunctionNotFound extends Error {
   }
 }
 
-interface FunctionCallResult {
-  /** JSON text; null for a void function. */
-  body: string | null;
-}
-
 /**
- * Calls public.<fn>(<args by name>) on `tx` as whatever role it runs as. Signatures are kept
- * per role and name once found (as PostgREST's schema cache; migrations run before the server
- * starts), so the cache is bounded by the functions that exist, not by what callers ask for.
+ * Calls public.<fn>(<args by name>) on `tx` as whatever role it runs as: its answer as JSON
+ * text, null for a void function. Signatures are kept per role and name once found (as
+ * PostgREST's schema cache; migrations run before the server starts), so the cache is bounded by
+ * the functions that exist, not by what callers ask for.
  */
 export function createFunctionCaller() {
   const signatures = new Map<string, FunctionSignature[]>();
@@ -85,7 +81,7 @@ export function createFunctionCaller() {
     role: string,
     fn: string,
     args: FunctionArgs,
-  ): Promise<FunctionCallResult> {
+  ): Promise<string | null> {
     const names = Object.keys(args);
     if (!FUNCTION_NAME.test(fn)) throw new FunctionNotFound(fn, names);
     const key = `${role}:${fn}`;
@@ -101,7 +97,7 @@ export function createFunctionCaller() {
       callSql(fn, names, signature),
       names.map((n) => args[n]),
     );
-    return { body: signature.returns_void ? null : (rows[0].body ?? 'null') };
+    return signature.returns_void ? null : (rows[0].body ?? 'null');
   };
 }
 

@@ -15,13 +15,6 @@ const WINDOW_MS = 60_000;
 /** About 2 MB at most: a key is one short string and a small record. */
 export const MAX_TRACKED = 20_000;
 
-export interface RateLimiter {
-  /** null when allowed; otherwise the seconds until the caller may try again. */
-  hit(address: string): number | null;
-  /** Keys counted now (for tests and the soak). */
-  readonly size: number;
-}
-
 interface Count {
   n: number;
   /** When this key's minute ends. */
@@ -47,7 +40,7 @@ export function createRateLimiter(
   perMinute: number,
   now: () => number = Date.now,
   maxTracked = MAX_TRACKED,
-): RateLimiter {
+) {
   // Two tables, so making room is O(1): keys still under the limit (allowed), and keys that have
   // reached it (refused until their minute ends; their count is no longer needed).
   const under = new Map<string, Count>();
@@ -69,7 +62,8 @@ export function createRateLimiter(
     }
   };
   return {
-    hit(address) {
+    /** null when allowed; otherwise the seconds until the caller may try again. */
+    hit(address: string): number | null {
       if (perMinute <= 0) return null;
       const t = now();
       dropEnded(under, t);
@@ -87,6 +81,7 @@ export function createRateLimiter(
       for (const { key, clients } of keys) count(key, perMinute * clients, t);
       return null;
     },
+    /** Keys counted now. */
     get size() {
       return under.size + held.size;
     },

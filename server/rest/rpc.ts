@@ -102,7 +102,7 @@ export function createRpc({ db, callFunction, signupRateLimit }: RpcDeps) {
       db.transactionAs(role, async (tx) => {
         await setRequestSettings(tx, c, client, signupRateLimit);
         try {
-          const { body } = await callFunction(tx, role, name, args);
+          const body = await callFunction(tx, role, name, args);
           return { body, ...(await responseSettings(tx)) };
         } catch (error) {
           if (error instanceof FunctionNotFound) throw notFound(name, names);
