@@ -4,10 +4,9 @@
 // below; values only ever travel as parameters.
 import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
-import type { ApiRole, Db } from '../../platform/db/types.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
-import { HTTP, JSON_TYPE, pgrst, withPgErrors } from './errors.ts';
-import { setRequestSettings } from './request-settings.ts';
+import { HTTP, JSON_TYPE, pgrst } from './errors.ts';
+import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
 const COLUMNS = ['id', 'email', 'first_name', 'created_at', 'source'] as const;
@@ -65,37 +64,25 @@ function checkTypes(rows: InsertRow[]) {
   }
 }
 
-export interface InsertDeps {
-  db: Db;
-  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads. */
-  signupRateLimit: number;
-}
-
-export function createInsert({ db, signupRateLimit }: InsertDeps) {
-  /** `client`: the caller's address (the database's sign-up budget keys on it). */
-  return async function insert(c: Context, role: ApiRole, client: string): Promise<Response> {
-    const returning = /(^|,)\s*return=representation\s*(,|$)/.test(c.req.header('prefer') ?? '');
-    const columnsParam = c.req.query('columns');
-    const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
-    const columns =
-      columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
-    checkTypes(body.rows);
-    const sql = insertSql(columns, returning);
-    const { rows } = await withPgErrors(role, () =>
-      db.transactionAs(role, async (tx) => {
-        await setRequestSettings(tx, c, client, signupRateLimit);
-        return tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]);
-      }),
-    );
-    if (!returning) {
-      return new Response(null, {
-        status: HTTP.created,
-        headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
-      });
-    }
-    return new Response(rows[0].body, {
+export async function insert(c: Context<RestEnv>, requestDb: RequestDb): Promise<Response> {
+  const returning = /(^|,)\s*return=representation\s*(,|$)/.test(c.req.header('prefer') ?? '');
+  const columnsParam = c.req.query('columns');
+  const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
+  const columns =
+    columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
+  checkTypes(body.rows);
+  const sql = insertSql(columns, returning);
+  const { rows } = await inRequest(c, requestDb, (tx) =>
+    tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]),
+  );
+  if (!returning) {
+    return new Response(null, {
       status: HTTP.created,
-      headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
+      headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
     });
-  };
+  }
+  return new Response(rows[0].body, {
+    status: HTTP.created,
+    headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
+  });
 }

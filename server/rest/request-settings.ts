@@ -1,26 +1,43 @@
-// What PostgREST tells the database about a request, set in the request's own transaction.
+// A request's own transaction, and what PostgREST tells the database about the request in it.
 import type { Context } from 'hono';
-import type { Queryable } from '../../platform/db/types.ts';
+import type { ApiRole, Db, Queryable } from '../../platform/db/types.ts';
+import { withPgErrors } from './errors.ts';
+
+/** `client`: the caller's address, worked out only for requests that are limited; empty for the
+ * service role. */
+export type RestEnv = { Variables: { role: ApiRole; client: string } };
+
+export interface RequestDb {
+  db: Db;
+  /** SIGNUP_RATE_LIMIT: the database holds the sign-up budget and reads it from the request. */
+  signupRateLimit: number;
+}
 
 /**
- * The settings PostgREST sets for a request's transaction (`request.headers`, `request.method`,
- * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`, SIGNUP_RATE_LIMIT;
- * 0 is off). `cf-connecting-ip` is the client this server resolved (TRUST_PROXY), overwriting any
- * the client sent, as Cloudflare sets it in front of hosted Supabase: the migration's sign-up
- * budget keys on it (supabase/migrations/20261127110000_signup_budget_per_network.sql).
+ * Runs `fn` in one transaction as the request's role; database errors come out as PostgREST's.
+ * The transaction first gets the settings PostgREST sets (`request.headers`, `request.method`,
+ * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`; 0 is off).
+ * `cf-connecting-ip` is the client this server resolved (TRUST_PROXY), overwriting any the client
+ * sent, as Cloudflare sets it in front of hosted Supabase: the migration's sign-up budget keys on
+ * it (supabase/migrations/20261127110000_signup_budget_per_network.sql).
  */
-export async function setRequestSettings(
-  tx: Queryable,
-  c: Context,
-  client: string,
-  signupRateLimit: number,
-): Promise<void> {
+export function inRequest<T>(
+  c: Context<RestEnv>,
+  { db, signupRateLimit }: RequestDb,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const role = c.get('role');
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => (headers[name] = value));
-  headers['cf-connecting-ip'] = client;
-  await tx.query(
-    `select set_config('request.headers', $1, true), set_config('request.method', $2, true),
-            set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true)`,
-    [JSON.stringify(headers), c.req.method, c.req.path, String(signupRateLimit)],
+  headers['cf-connecting-ip'] = c.get('client');
+  return withPgErrors(role, () =>
+    db.transactionAs(role, async (tx) => {
+      await tx.query(
+        `select set_config('request.headers', $1, true), set_config('request.method', $2, true),
+                set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true)`,
+        [JSON.stringify(headers), c.req.method, c.req.path, String(signupRateLimit)],
+      );
+      return fn(tx);
+    }),
   );
 }

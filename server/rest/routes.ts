@@ -7,28 +7,22 @@
 import { Hono, type Context } from 'hono';
 import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
 import type { CallFunction } from '../db/call-function.ts';
-import type { ApiRole, Db } from '../../platform/db/types.ts';
+import type { ApiRole } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
-import { HTTP, pgrst, withPgErrors } from './errors.ts';
-import { createInsert, TABLE } from './insert.ts';
-import { createRpc } from './rpc.ts';
+import { HTTP, pgrst } from './errors.ts';
+import { insert, TABLE } from './insert.ts';
+import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
+import { rpc } from './rpc.ts';
 
-export interface RestOptions {
-  db: Db;
+export interface RestOptions extends RequestDb {
   keys: Keys;
   callFunction: CallFunction;
-  /** SIGNUP_RATE_LIMIT: the database holds the sign-up budget and reads it from the request. */
-  signupRateLimit: number;
   /** The per-address limit on every request not made with the service-role key: the caller's
    * address, or a 429 thrown. */
   limitRequests: (c: Context) => string;
 }
-
-/** `client`: the caller's address, worked out only for requests that are limited; empty for the
- * service role. */
-type RestEnv = { Variables: { role: ApiRole; client: string } };
 
 function checkTable(table: string) {
   if (table === SIGNUP_TABLE) return;
@@ -71,18 +65,11 @@ const rest = (c: Context, prefix: string) => {
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
-  const insert = createInsert({ db: options.db, signupRateLimit: options.signupRateLimit });
-  const rpc = createRpc({
-    db: options.db,
-    callFunction: options.callFunction,
-    signupRateLimit: options.signupRateLimit,
-  });
   /** Reading or changing rows: anon hears what PostgREST under row-level security answers; the
    * service role, that nothing here serves it (no product path reads the table over REST). */
-  async function refuse(c: Context, role: ApiRole): Promise<never> {
+  async function refuse(c: Context<RestEnv>): Promise<never> {
     const sql = REFUSED_TO_ANON[c.req.method];
-    if (role === 'anon')
-      await withPgErrors(role, () => options.db.transactionAs(role, (tx) => tx.query(sql)));
+    if (c.get('role') === 'anon') await inRequest(c, options, (tx) => tx.query(sql));
     throw unsupported(
       c.req.method,
       'Only inserts are served on this table; read and change the list through the database functions at /rest/v1/rpc/.',
@@ -116,7 +103,7 @@ export function createRestApp(options: RestOptions) {
     checkProfile(c);
     await next();
   });
-  app.post('/rpc/*', (c) => rpc(c, c.get('role'), c.get('client'), rest(c, '/rpc/')));
+  app.post('/rpc/*', (c) => rpc(c, options, rest(c, '/rpc/')));
   app.all('/rpc/*', (c) => {
     throw unsupported(c.req.method);
   });
@@ -126,9 +113,9 @@ export function createRestApp(options: RestOptions) {
     checkProfile(c);
     await next();
   });
-  app.post('*', (c) => insert(c, c.get('role'), c.get('client')));
+  app.post('*', (c) => insert(c, options));
   // HEAD too: Hono answers it from the GET route.
-  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c, c.get('role')));
+  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c));
   app.all('*', (c) => {
     throw unsupported(c.req.method);
   });

@@ -10,9 +10,9 @@ import {
   type CallFunction,
   type FunctionArgs,
 } from '../db/call-function.ts';
-import type { ApiRole, Db, Queryable } from '../../platform/db/types.ts';
-import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst, withPgErrors } from './errors.ts';
-import { setRequestSettings } from './request-settings.ts';
+import type { Queryable } from '../../platform/db/types.ts';
+import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst } from './errors.ts';
+import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
 function argsFromJson(text: string): FunctionArgs {
@@ -79,42 +79,29 @@ async function responseSettings(tx: Queryable) {
 const isFormPost = (c: Context) =>
   /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
 
-export interface RpcDeps {
-  db: Db;
-  callFunction: CallFunction;
-  /** SIGNUP_RATE_LIMIT, which the database's sign-up budget reads (the form's function signs up). */
-  signupRateLimit: number;
-}
+/** The call, as the request's role; `name` is what follows /rpc/. */
+export async function rpc(
+  c: Context<RestEnv>,
+  options: RequestDb & { callFunction: CallFunction },
+  name: string,
+): Promise<Response> {
+  const text = await c.req.text();
+  const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
+  const names = Object.keys(args);
 
-export function createRpc({ db, callFunction, signupRateLimit }: RpcDeps) {
-  /** `client`: the caller's address (the database's sign-up budget keys on it). */
-  return async function rpc(
-    c: Context,
-    role: ApiRole,
-    client: string,
-    name: string,
-  ): Promise<Response> {
-    const text = await c.req.text();
-    const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
-    const names = Object.keys(args);
-
-    const result = await withPgErrors(role, () =>
-      db.transactionAs(role, async (tx) => {
-        await setRequestSettings(tx, c, client, signupRateLimit);
-        try {
-          const body = await callFunction(tx, role, name, args);
-          return { body, ...(await responseSettings(tx)) };
-        } catch (error) {
-          if (error instanceof FunctionNotFound) throw notFound(name, names);
-          throw error;
-        }
-      }),
-    );
-    const headers = new Headers();
-    if (result.body !== null) headers.set('Content-Type', JSON_TYPE);
-    for (const [key, value] of result.extra) headers.set(key, value);
-    const status = result.code ?? (result.body === null ? HTTP.noContent : HTTP.ok);
-    const empty = result.body === null || status === HTTP.noContent || status === 304;
-    return new Response(empty ? null : result.body, { status, headers });
-  };
+  const result = await inRequest(c, options, async (tx) => {
+    try {
+      const body = await options.callFunction(tx, c.get('role'), name, args);
+      return { body, ...(await responseSettings(tx)) };
+    } catch (error) {
+      if (error instanceof FunctionNotFound) throw notFound(name, names);
+      throw error;
+    }
+  });
+  const headers = new Headers();
+  if (result.body !== null) headers.set('Content-Type', JSON_TYPE);
+  for (const [key, value] of result.extra) headers.set(key, value);
+  const status = result.code ?? (result.body === null ? HTTP.noContent : HTTP.ok);
+  const empty = result.body === null || status === HTTP.noContent || status === 304;
+  return new Response(empty ? null : result.body, { status, headers });
 }
