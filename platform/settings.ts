@@ -111,78 +111,68 @@ const proxies = setting(z.string().optional())
     ),
   );
 
-// The settings by the process that reads them, as one schema (a setting read by several
-// processes is listed with the first). The keys are the environment variables.
-
-/** The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
- * database settings too, to find the same list. */
-const SERVER = {
-  PORT: integer(3000, 0, 65535),
-  HOST: text('0.0.0.0'),
-  DATA_DIR: text('.data'),
-  DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
-  SUPABASE_ANON_KEY: key,
-  /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
-  SUPABASE_SERVICE_ROLE_KEY: key,
-  SIGNUP_RATE_LIMIT: integer(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
-  REQUEST_RATE_LIMIT: integer(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
-  TRUST_PROXY: proxies,
-};
-
-/** `npm run dev`. */
-const DEV = {
-  API_PORT: integer(3001, 1, 65535),
-};
-
-/** The organiser commands (`npm run subscribers`, `npm run announce`). */
-const ORGANISER = {
-  SUPABASE_URL: setting(url(['http', 'https']).optional()),
-  SMTP_URL: setting(
-    url(['smtp', 'smtps'], { secret: true })
-      // Nothing after host:port: a path means an unencoded / in the password, which would
-      // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
-      .refine(
-        (value) => {
-          // Runs even when the URL check above failed: only judge what parses.
-          const parsed = URL.parse(value);
-          return !parsed || (parsed.pathname.length <= 1 && !parsed.search && !parsed.hash);
-        },
-        { error: expectedUrl(['smtp', 'smtps'], true) },
-      )
-      .optional(),
-  ),
-  MAIL_FROM: setting(
-    z
-      .string()
-      .regex(/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, { error: 'Name <address@domain>' })
-      .optional(),
-  ),
-  /** The site's public origin; the Astro build reads it too. */
-  SITE_URL: setting(url(['http', 'https']).optional()),
-  UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
-  ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
-  ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
-  ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
-  ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
-};
-
-/** The Astro build. */
-const BUILD = {
-  PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
-};
-
-const SCHEMA = z.object({ ...SERVER, ...DEV, ...ORGANISER, ...BUILD }).superRefine((v, ctx) => {
-  // The anon key is in every page; a service-role key equal to it hands every visitor the
-  // service role, which bypasses row security.
-  const anonKey = v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
-  if (v.SUPABASE_SERVICE_ROLE_KEY !== undefined && v.SUPABASE_SERVICE_ROLE_KEY === anonKey)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['SUPABASE_SERVICE_ROLE_KEY'],
-      message:
-        "the project's secret service-role key, not the anon key (the anon key is public: it is in every page)",
-    });
-});
+// The settings by the process that reads them (a setting read by several processes is listed
+// with the first). The keys are the environment variables.
+const SCHEMA = z
+  .object({
+    // The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
+    // database settings too, to find the same list.
+    PORT: integer(3000, 0, 65535),
+    HOST: text('0.0.0.0'),
+    DATA_DIR: text('.data'),
+    DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
+    SUPABASE_ANON_KEY: key,
+    /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
+    SUPABASE_SERVICE_ROLE_KEY: key,
+    SIGNUP_RATE_LIMIT: integer(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
+    REQUEST_RATE_LIMIT: integer(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
+    TRUST_PROXY: proxies,
+    // `npm run dev`.
+    API_PORT: integer(3001, 1, 65535),
+    // The organiser commands (`npm run subscribers`, `npm run announce`).
+    SUPABASE_URL: setting(url(['http', 'https']).optional()),
+    SMTP_URL: setting(
+      url(['smtp', 'smtps'], { secret: true })
+        // Nothing after host:port: a path means an unencoded / in the password, which would
+        // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
+        .refine(
+          (value) => {
+            // Runs even when the URL check above failed: only judge what parses.
+            const parsed = URL.parse(value);
+            return !parsed || (parsed.pathname.length <= 1 && !parsed.search && !parsed.hash);
+          },
+          { error: expectedUrl(['smtp', 'smtps'], true) },
+        )
+        .optional(),
+    ),
+    MAIL_FROM: setting(
+      z
+        .string()
+        .regex(/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, { error: 'Name <address@domain>' })
+        .optional(),
+    ),
+    /** The site's public origin; the Astro build reads it too. */
+    SITE_URL: setting(url(['http', 'https']).optional()),
+    UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
+    ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
+    ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
+    ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
+    ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
+    // The Astro build.
+    PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
+  })
+  .superRefine((v, ctx) => {
+    // The anon key is in every page; a service-role key equal to it hands every visitor the
+    // service role, which bypasses row security.
+    const anonKey = v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
+    if (v.SUPABASE_SERVICE_ROLE_KEY !== undefined && v.SUPABASE_SERVICE_ROLE_KEY === anonKey)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_SERVICE_ROLE_KEY'],
+        message:
+          "the project's secret service-role key, not the anon key (the anon key is public: it is in every page)",
+      });
+  });
 
 /** URLs that carry a login: never echoed, not even in part (a password with / or @ in it
  * spreads over the whole URL). */
