@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { PRIVATE_DIR } from './db/lock.ts';
@@ -24,7 +24,6 @@ export function resolveServiceRoleKey(configured: string | undefined, dataDir: s
       return readFileSync(path, 'utf8').trim();
     throw error;
   }
-  chmodSync(path, 0o600); // the umask may have widened it
   return key;
 }
 

@@ -38,8 +38,8 @@ const LOGGED_PATH_LENGTH = 200;
 /**
  * The path only (a query string could carry anything), any segment with an @ in it redacted,
  * so no email address reaches a log even when someone puts one in a URL. Segment by segment, so
- * the cost is linear in the path (a pattern over the whole path backtracks quadratically). (Control characters are stripped
- * from every log line by `log` below.)
+ * the cost is linear in the path (a pattern over the whole path backtracks quadratically).
+ * Control characters are stripped from every log line by `log` below.
  */
 export function loggable(path: string): string {
   return path
