@@ -1,5 +1,5 @@
 // The only module that reads the environment, for every process: the server, `npm run dev`,
-// the organiser CLIs, the bench and the Astro build. One schema (zod) names each setting, its
+// the organiser CLIs and the Astro build. One schema (zod) names each setting, its
 // default and its check, once; a bad value stops the process with one line naming it.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';

@@ -1,6 +1,6 @@
 // What a stranger with the public anon key can do to the server: nothing that grows its memory,
 // nothing past the per-address limits, nothing by forging X-Forwarded-For. On PGlite, through
-// createApp().request(); the real process's timeouts are in server.test.ts and the soak.
+// createApp().request(); the real process's timeouts are in server.test.ts and hostile-memory.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
