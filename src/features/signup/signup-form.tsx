@@ -3,7 +3,6 @@ import { withErrorBoundary } from '../../components/error-boundary';
 import { WhatsAppFollow } from '../../components/whatsapp-follow';
 import { SIGNUP } from '../../content/home';
 import { ROUTES } from '../../content/navigation';
-import type { NoticeText } from '../../content/notices';
 import { isAcceptableSignup, toSignupInsert } from '../../lib/normalise-signup';
 import {
   HONEYPOT_FIELD,
@@ -15,10 +14,6 @@ import { signupOutcome, signupOutcomeOfKind, type SignupOutcome } from '../../li
 import { landingSource } from '../../lib/signup-source';
 import { Notice } from './notice';
 import { preloadSubscribe, subscribe } from './subscribe';
-
-type Phase = 'idle' | 'submitting' | 'subscribed';
-
-type ShownNotice = NoticeText & { kind: SignupKind };
 
 // Without JavaScript (or before hydration) the browser posts the form here; the function answers
 // 303 to the outcome page. Once hydrated, handleSubmit takes over and nothing is posted.
@@ -34,34 +29,26 @@ interface SignupFormProps {
   whatsappChannel?: string;
 }
 
-function initialState(kind: SignupKind | undefined): { phase: Phase; notice: ShownNotice | null } {
-  if (!kind) return { phase: 'idle', notice: null };
-  const outcome = signupOutcomeOfKind(kind);
-  return {
-    phase: outcome.isSubscribed ? 'subscribed' : 'idle',
-    notice: { ...outcome.notice, kind: outcome.kind },
-  };
-}
-
 const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, notices per section 8. */
 function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
-  const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
-  const [notice, setNotice] = useState<ShownNotice | null>(
-    () => initialState(initialOutcome).notice,
+  // The last submit's outcome (its notice; subscribed or not), null before one and while sending.
+  const [outcome, setOutcome] = useState<SignupOutcome | null>(
+    initialOutcome ? signupOutcomeOfKind(initialOutcome) : null,
   );
+  const [isSubmitting, setIsSubmitting] = useState(false);
   const emailId = useId();
   const nameId = useId();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (phase !== 'idle') return;
+    if (isSubmitting) return;
     const data = new FormData(event.currentTarget);
     // A filled honeypot is a bot: pretend it worked and send nothing.
     if (String(data.get(HONEYPOT_FIELD) ?? '') !== '') {
-      finish(signupOutcome(null));
+      setOutcome(signupOutcome(null));
       return;
     }
     const row = toSignupInsert(
@@ -72,25 +59,20 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
     // What the table would refuse (an address no relay takes, a control character) gets the
     // answer the refusal would get, without a request.
     if (!isAcceptableSignup(row)) {
-      finish(signupOutcomeOfKind('failure'));
+      setOutcome(signupOutcomeOfKind('failure'));
       return;
     }
     // Where the visitor came from (a shared link's utm_source or ref), read from the address.
     const source = landingSource(location.search);
-    setPhase('submitting');
-    setNotice(null);
-    finish(signupOutcome(await subscribe(source ? { ...row, source } : row)));
+    setIsSubmitting(true);
+    setOutcome(null);
+    setOutcome(signupOutcome(await subscribe(source ? { ...row, source } : row)));
+    setIsSubmitting(false);
   }
 
-  function finish(outcome: SignupOutcome) {
-    setNotice({ ...outcome.notice, kind: outcome.kind });
-    setPhase(outcome.isSubscribed ? 'subscribed' : 'idle');
-  }
-
-  const isSubmitting = phase === 'submitting';
   return (
     <div className="mx-auto mt-10 max-w-2xl">
-      {phase === 'subscribed' ? (
+      {outcome?.isSubscribed ? (
         <div className="rounded-2xl border border-line bg-surface p-8 text-center">
           <p className="font-display text-3xl uppercase">{SIGNUP.thanks}</p>
           <WhatsAppFollow href={whatsappChannel} className="mt-6" />
@@ -155,7 +137,7 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
           </button>
         </form>
       )}
-      <Notice notice={notice} />
+      <Notice outcome={outcome} />
       <p className="mt-4 text-sm text-muted">
         {SIGNUP.privacyNote}{' '}
         <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
