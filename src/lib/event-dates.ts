@@ -1,13 +1,11 @@
 // Every way the event's date is written, from the launch moment and the event's time zone, so
 // next year's edition changes one line (LAUNCH_AT in src/content/event.ts).
 
+const ORDINAL_RULE = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const SUFFIXES: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'st', two: 'nd', few: 'rd' };
+
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd. */
-export function ordinal(day: number): string {
-  const lastTwo = day % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
-  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
-  return `${day}${suffix}`;
-}
+export const ordinal = (day: number) => `${day}${SUFFIXES[ORDINAL_RULE.select(day)] ?? 'th'}`;
 
 export interface EventDates {
   /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
@@ -28,24 +26,18 @@ export function eventDates(moment: string, timeZone: string): EventDates {
   if (!ISO_WITH_OFFSET.test(moment) || Number.isNaN(at.getTime())) {
     throw new Error(`Not a date and time with an offset: ${moment}`);
   }
-  const parts = (month: 'long' | 'short' | '2-digit') => {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month,
-      day: 'numeric',
-    });
-    const found = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-    return { year: Number(found.year), month: found.month, day: Number(found.day) };
-  };
-  const long = parts('long');
-  const short = parts('short');
-  const numeric = parts('2-digit');
+  const format = (month: 'long' | 'short') =>
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month, day: 'numeric' });
+  const long = Object.fromEntries(
+    format('long')
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
-    iso: `${numeric.year}-${numeric.month}-${String(numeric.day).padStart(2, '0')}`,
-    long: `${long.month} ${ordinal(long.day)}, ${long.year}`,
-    short: `${short.month} ${short.day}, ${short.year}`,
-    year: long.year,
+    iso: dateIn(timeZone, at),
+    long: `${long.month} ${ordinal(Number(long.day))}, ${long.year}`,
+    short: format('short').format(at),
+    year: Number(long.year),
   };
 }
 
