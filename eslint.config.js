@@ -69,10 +69,6 @@ export default defineConfig(
   { ignores: ['dist', '.astro', '.data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
-  {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-  },
   // Pages and layouts: their frontmatter runs in Node at build time, their scripts in the browser.
   // Astro's accessibility set brings its own copy of the jsx-a11y plugin: kept to .astro files, so
   // it never meets the .tsx block's below (ESLint refuses one plugin name defined twice).
@@ -81,7 +77,7 @@ export default defineConfig(
     config.files ? config : { ...config, files: ['**/*.astro'] },
   ),
   {
-    files: ['**/*.astro'],
+    files: ['**/*.{ts,tsx,astro}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
