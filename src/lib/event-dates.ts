@@ -1,11 +1,13 @@
 // Every way the event's date is written, from the launch moment and the event's time zone, so
 // next year's edition changes one line (LAUNCH_AT in src/content/event.ts).
 
-const ORDINAL_RULE = new Intl.PluralRules('en-US', { type: 'ordinal' });
-const SUFFIXES: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'st', two: 'nd', few: 'rd' };
-
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd. */
-export const ordinal = (day: number) => `${day}${SUFFIXES[ORDINAL_RULE.select(day)] ?? 'th'}`;
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
 
 export interface EventDates {
   /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
