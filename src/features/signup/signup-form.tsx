@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
-import { WhatsAppFollow } from '../../components/whatsapp-follow';
+import { ExternalLink } from '../../components/external-link';
 import { SIGNUP } from '../../content/home';
+import { WHATSAPP_CHANNEL } from '../../content/links';
 import { ROUTES } from '../../content/navigation';
 import { isAcceptableSignup, toSignupInsert } from '../../lib/normalise-signup';
 import {
@@ -33,7 +34,7 @@ const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, notices per section 8. */
-function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
+function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }: SignupFormProps) {
   // The last submit's outcome (its notice; subscribed or not), null before one and while sending.
   const [outcome, setOutcome] = useState<SignupOutcome | null>(
     initialOutcome ? signupOutcomeOfKind(initialOutcome) : null,
@@ -75,7 +76,17 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
       {outcome?.isSubscribed ? (
         <div className="rounded-2xl border border-line bg-surface p-8 text-center">
           <p className="font-display text-3xl uppercase">{SIGNUP.thanks}</p>
-          <WhatsAppFollow href={whatsappChannel} className="mt-6" />
+          {/* A plain link, so nothing reaches WhatsApp (no script, no image, no preconnect) until
+          the visitor taps it; nothing at all while the channel's address is empty. */}
+          {whatsappChannel && (
+            <ExternalLink
+              href={whatsappChannel}
+              className="mt-6 inline-flex items-center gap-2 rounded-full bg-action px-6 py-3 text-base font-bold text-white transition-colors hover:bg-action-hover"
+            >
+              {WHATSAPP_CHANNEL.label}
+              <span aria-hidden="true">→</span>
+            </ExternalLink>
+          )}
         </div>
       ) : (
         <form
