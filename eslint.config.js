@@ -84,9 +84,9 @@ export default defineConfig(
   // that ship or build it) never imports test support; the site imports nothing server-side;
   // platform/ (what the server and the CLI both stand on) imports neither; the server imports
   // platform/; the CLI imports platform/ and the app's public factory (server/app.ts) only; only
-  // the site uses React; what the Edge
-  // Function shares runs on Web APIs alone. ESLint keeps one option list per rule and file (the
-  // last block that matches wins), so each block below lists every zone its files belong to.
+  // the site uses React; what the Edge Function shares runs on Web APIs alone. ESLint keeps one
+  // option list per rule and file (the last block that matches wins), so each block below lists
+  // every zone its files belong to.
   {
     files: ['scripts/**/*.ts'],
     // The measuring tools start servers the way the tests do.
