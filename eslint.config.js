@@ -69,10 +69,6 @@ export default defineConfig(
   { ignores: ['dist', '.astro', '.data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
-  {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-  },
   // Pages and layouts: their frontmatter runs in Node at build time, their scripts in the browser.
   // Astro's accessibility set brings its own copy of the jsx-a11y plugin: kept to .astro files, so
   // it never meets the .tsx block's below (ESLint refuses one plugin name defined twice).
@@ -81,16 +77,16 @@ export default defineConfig(
     config.files ? config : { ...config, files: ['**/*.astro'] },
   ),
   {
-    files: ['**/*.astro'],
+    files: ['**/*.{ts,tsx,astro}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
   // that ship or build it) never imports test support; the site imports nothing server-side;
   // platform/ (what the server and the CLI both stand on) imports neither; the server imports
   // platform/; the CLI imports platform/ and the app's public factory (server/app.ts) only; only
-  // the site uses React; what the Edge
-  // Function shares runs on Web APIs alone. ESLint keeps one option list per rule and file (the
-  // last block that matches wins), so each block below lists every zone its files belong to.
+  // the site uses React; what the Edge Function shares runs on Web APIs alone. ESLint keeps one
+  // option list per rule and file (the last block that matches wins), so each block below lists
+  // every zone its files belong to.
   {
     files: ['scripts/**/*.ts'],
     // The measuring tools start servers the way the tests do.

@@ -4,14 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `// @vitest-environment jsdom` comment at the top of the file.
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'platform/**/*.test.ts',
-      'cli/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'test-support/**/*.test.ts',
-    ],
+    include: ['{src,server,platform,cli,scripts,test-support}/**/*.test.{ts,tsx}'],
     // The theme's colours are read from the stylesheet itself (src/content/seo.ts imports it
     // ?raw); Vitest otherwise hands every CSS import over as an empty string.
     css: { include: [/src\/styles\/global\.css/] },

@@ -1,6 +1,6 @@
 // After `astro build`, before compression: each page keeps only what it uses, so that the HTML of
-// `/` (headers included) arrives in the first round trip of a new connection (about 14 KB:
-// docs/performance.md).
+// `/` (headers included) arrives in the first round trip of a new connection (14,600 bytes:
+// docs/decisions/0002-inline-css-per-page.md).
 // - CSS: Astro inlines the whole site's stylesheet into every page. PurgeCSS drops the rules whose
 //   selectors match nothing in the page or in any of the site's scripts (an island's error or
 //   success state exists only in its script until it renders).

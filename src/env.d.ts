@@ -5,7 +5,3 @@ interface ImportMetaEnv {
   readonly PUBLIC_SUPABASE_URL?: string;
   readonly PUBLIC_SUPABASE_ANON_KEY?: string;
 }
-
-interface ImportMeta {
-  readonly env: ImportMetaEnv;
-}

@@ -1,8 +1,8 @@
-import { ABOUT } from '../content/home';
+import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_VENUE, VENUE } from '../content/event';
+import { ABOUT, WHEN_WHERE_TITLE } from '../content/home';
 import { SECTION_IDS } from '../content/navigation';
 import { Section } from './section';
 import { WhatIsTedx } from './what-is-tedx';
-import { WhenWhere } from './when-where';
 
 export function AboutSection() {
   return (
@@ -14,7 +14,17 @@ export function AboutSection() {
     >
       <div className="mt-10 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
         <WhatIsTedx />
-        <WhenWhere />
+        {/* When and where; TED's rules ask every TEDx site to describe the venue. */}
+        <div className="rounded-2xl border border-line bg-ink p-6">
+          <h3 className="text-sm font-semibold uppercase tracking-[0.25em] text-accent">
+            {WHEN_WHERE_TITLE}
+          </h3>
+          <p className="mt-4 font-display text-3xl uppercase">
+            <time dateTime={EVENT_DATE_ISO}>{EVENT_DATE_LONG}</time>
+          </p>
+          <p className="mt-3 text-lg font-bold">{EVENT_VENUE}</p>
+          <p className="mt-2 text-muted">{VENUE.description}</p>
+        </div>
       </div>
       <h3 className="mt-12 text-sm font-semibold uppercase tracking-[0.25em] text-accent">
         {ABOUT.expectTitle}

@@ -8,10 +8,12 @@ import {
   PRESS_BODY,
   PRIVACY_LINK_LABEL,
 } from '../content/footer';
+import { SOCIAL_TITLE } from '../content/home';
+import { SOCIAL_LINKS } from '../content/links';
 import { ROUTES, SECTION_IDS } from '../content/navigation';
-import { PRESS_CONTACT, TEAM } from '../content/team';
+import { PRESS_CONTACT } from '../content/team';
+import { LinkPills } from './link-pills';
 import { Logo } from './logo';
-import { SocialLinks } from './social-links';
 import { TeamList } from './team-list';
 
 interface FooterProps {
@@ -45,7 +47,14 @@ export function Footer({ mode }: FooterProps) {
   }
   return (
     <footer className="bg-ink">
-      <SocialLinks />
+      <section aria-labelledby="social-heading" className="border-t border-line py-12">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-5 sm:px-8">
+          <h2 id="social-heading" className={SUBHEADING}>
+            {SOCIAL_TITLE}
+          </h2>
+          <LinkPills links={SOCIAL_LINKS} className="justify-center" />
+        </div>
+      </section>
       <div id={SECTION_IDS.organizingTeam} className="border-t border-line bg-surface">
         <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1fr_2fr]">
           <div>
@@ -68,7 +77,7 @@ export function Footer({ mode }: FooterProps) {
               <h3 id="meet-the-team-heading" className={SUBHEADING}>
                 {MEET_THE_TEAM_TITLE}
               </h3>
-              <TeamList members={TEAM} />
+              <TeamList />
             </section>
             <section id={SECTION_IDS.mediaPress} aria-labelledby="media-press-heading">
               <h3 id="media-press-heading" className={SUBHEADING}>

@@ -1,13 +1,9 @@
 import { WORD_MARK } from '../content/event';
 
-interface LogoProps {
-  className?: string;
-}
-
 /** The event's word mark: 'TEDx' in red, the rest in white. */
-export function Logo({ className = '' }: LogoProps) {
+export function Logo() {
   return (
-    <span className={`font-display tracking-wide ${className}`}>
+    <span className="font-display tracking-wide">
       {WORD_MARK.red && <span className="text-brand">{WORD_MARK.red}</span>}
       <span className="text-paper">{WORD_MARK.rest}</span>
     </span>

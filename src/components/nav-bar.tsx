@@ -1,5 +1,5 @@
 import { EVENT_SHORT_NAME } from '../content/event';
-import { NAV_ITEMS, ROUTES, type NavItem } from '../content/navigation';
+import { NAV_ITEMS, ROUTES } from '../content/navigation';
 import { Logo } from './logo';
 
 const MENU_ID = 'site-menu';
@@ -12,51 +12,29 @@ interface NavBarProps {
   currentPath?: string;
 }
 
-function hrefFor(item: NavItem, isHome: boolean): string {
-  if (item.kind === 'route') return item.href;
-  return isHome ? `#${item.sectionId}` : `/#${item.sectionId}`;
-}
-
-function currentFor(item: NavItem, currentPath: string | undefined): 'page' | undefined {
-  return item.kind === 'route' && item.href === currentPath ? 'page' : undefined;
-}
-
 const LINK =
   'rounded-sm text-sm font-semibold uppercase tracking-wider text-paper/85 transition-colors hover:text-paper aria-[current]:text-accent';
 
-interface NavLink {
-  label: string;
-  href: string;
-  current: 'page' | undefined;
-}
-
-interface NavLinksProps {
-  items: readonly NavLink[];
-  className: string;
-  linkClassName: string;
-}
-
-/** The four items, once for the wide bar and once for the phone menu. */
-function NavLinks({ items, className, linkClassName }: NavLinksProps) {
-  return (
+export function NavBar({ isHome, currentPath }: NavBarProps) {
+  /** The four items, once for the wide bar and once for the phone menu. */
+  const links = (className: string, linkClassName: string) => (
     <ul className={className}>
-      {items.map((item) => (
-        <li key={item.label}>
-          <a href={item.href} aria-current={item.current} className={`${LINK} ${linkClassName}`}>
-            {item.label}
-          </a>
-        </li>
-      ))}
+      {NAV_ITEMS.map((item) => {
+        const isRoute = item.kind === 'route';
+        return (
+          <li key={item.label}>
+            <a
+              href={isRoute ? item.href : `${isHome ? '' : '/'}#${item.sectionId}`}
+              aria-current={isRoute && item.href === currentPath ? 'page' : undefined}
+              className={`${LINK} ${linkClassName}`}
+            >
+              {item.label}
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
-}
-
-export function NavBar(props: NavBarProps) {
-  const items: NavLink[] = NAV_ITEMS.map((item) => ({
-    label: item.label,
-    href: hrefFor(item, props.isHome),
-    current: currentFor(item, props.currentPath),
-  }));
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-line/70 bg-ink/90 backdrop-blur">
       <nav
@@ -70,11 +48,10 @@ export function NavBar(props: NavBarProps) {
         >
           <Logo />
         </a>
-        <NavLinks
-          items={items}
-          className="hidden items-center gap-7 lg:flex"
-          linkClassName="border-b-2 border-transparent py-1 aria-[current]:border-brand"
-        />
+        {links(
+          'hidden items-center gap-7 lg:flex',
+          'border-b-2 border-transparent py-1 aria-[current]:border-brand',
+        )}
         <button
           type="button"
           popoverTarget={MENU_ID}
@@ -87,11 +64,7 @@ export function NavBar(props: NavBarProps) {
           popover="auto"
           className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-b border-line bg-ink p-0 text-paper lg:hidden"
         >
-          <NavLinks
-            items={items}
-            className="flex flex-col px-5 py-3 sm:px-8"
-            linkClassName="block py-3 text-base"
-          />
+          {links('flex flex-col px-5 py-3 sm:px-8', 'block py-3 text-base')}
         </div>
       </nav>
     </header>

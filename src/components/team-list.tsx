@@ -1,16 +1,12 @@
-import type { TeamMember } from '../content/team';
+import { TEAM } from '../content/team';
 import { ExternalLink } from './external-link';
-
-interface TeamListProps {
-  members: readonly TeamMember[];
-}
 
 const LINK = 'font-semibold text-accent underline underline-offset-4 hover:text-paper';
 
-export function TeamList({ members }: TeamListProps) {
+export function TeamList() {
   return (
     <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-      {members.map((member) => (
+      {TEAM.map((member) => (
         <li key={member.email} className="rounded-2xl border border-line bg-ink p-5">
           <p className="text-lg font-bold">{member.name}</p>
           <p className="text-sm text-muted">{member.role}</p>

@@ -1,18 +1,10 @@
 // The pages' Content-Security-Policy (Astro's security.csp adds the inline-script hashes and
 // writes it into each page; the server and dist/_headers send it as a header).
 
-type DirectiveName =
-  | 'default-src'
-  | 'img-src'
-  | 'font-src'
-  | 'connect-src'
-  | 'manifest-src'
-  | 'object-src'
-  | 'base-uri'
-  | 'form-action';
-
 /** One directive with its sources, typed so Astro's `security.csp.directives` accepts it. */
-export type Directive = `${DirectiveName} ${string}`;
+export type Directive =
+  | `${'default' | 'img' | 'font' | 'connect' | 'manifest' | 'object'}-src ${string}`
+  | `${'base-uri' | 'form-action'} ${string}`;
 
 /**
  * Built with PUBLIC_SUPABASE_URL, the page talks to hosted Supabase: supabase-js connects to it

@@ -28,24 +28,18 @@ export function eventDates(moment: string, timeZone: string): EventDates {
   if (!ISO_WITH_OFFSET.test(moment) || Number.isNaN(at.getTime())) {
     throw new Error(`Not a date and time with an offset: ${moment}`);
   }
-  const parts = (month: 'long' | 'short' | '2-digit') => {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month,
-      day: 'numeric',
-    });
-    const found = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-    return { year: Number(found.year), month: found.month, day: Number(found.day) };
-  };
-  const long = parts('long');
-  const short = parts('short');
-  const numeric = parts('2-digit');
+  const format = (month: 'long' | 'short') =>
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month, day: 'numeric' });
+  const long = Object.fromEntries(
+    format('long')
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
-    iso: `${numeric.year}-${numeric.month}-${String(numeric.day).padStart(2, '0')}`,
-    long: `${long.month} ${ordinal(long.day)}, ${long.year}`,
-    short: `${short.month} ${short.day}, ${short.year}`,
-    year: long.year,
+    iso: dateIn(timeZone, at),
+    long: `${long.month} ${ordinal(Number(long.day))}, ${long.year}`,
+    short: format('short').format(at),
+    year: Number(long.year),
   };
 }
 

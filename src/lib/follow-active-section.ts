@@ -2,7 +2,7 @@
 // than a React island: the top of `/` runs no framework code at all (docs/decisions/0004-deferred-hydration.md). The
 // prerendered bar marks nothing; this marks the item of the section in view.
 import { ACTIVE_OFFSET_PX, HASH_SCROLL_DELAY_MS } from '../content/timing';
-import { chooseActiveSection, type SectionBox } from './active-section';
+import { chooseActiveSection } from './active-section';
 
 /** The section id in the URL's hash, or null; a malformed escape is no target, not a crash. */
 function hashTarget(): string | null {
@@ -11,13 +11,6 @@ function hashTarget(): string | null {
   } catch {
     return null;
   }
-}
-
-function measure(sections: readonly HTMLElement[]): SectionBox[] {
-  return sections.map((section) => {
-    const rect = section.getBoundingClientRect();
-    return { id: section.id, top: rect.top + scrollY, bottom: rect.bottom + scrollY };
-  });
 }
 
 /**
@@ -40,7 +33,10 @@ export function followActiveSection(): void {
   const update = () => {
     queued = false;
     const active = chooseActiveSection(
-      measure(sections),
+      sections.map((section) => {
+        const rect = section.getBoundingClientRect();
+        return { id: section.id, top: rect.top + scrollY, bottom: rect.bottom + scrollY };
+      }),
       {
         scrollY,
         viewportHeight: innerHeight,

@@ -1,24 +1,20 @@
-import type { NoticeText } from '../../content/notices';
-
-interface NoticeProps {
-  notice: (NoticeText & { kind: 'success' | 'duplicate' | 'failure' }) | null;
-}
+import type { SignupOutcome } from '../../lib/signup-outcome';
 
 /**
  * The visible notice after a submit. The live region is always in the page, so screen readers
  * announce what appears in it.
  */
-export function Notice({ notice }: NoticeProps) {
+export function Notice({ outcome }: { outcome: SignupOutcome | null }) {
   return (
     <div role="status" aria-live="polite" aria-atomic="true" className="mt-4">
-      {notice && (
+      {outcome && (
         <div
           className={`rounded-xl border p-4 ${
-            notice.kind === 'failure' ? 'border-accent bg-surface' : 'border-line bg-surface'
+            outcome.kind === 'failure' ? 'border-accent bg-surface' : 'border-line bg-surface'
           }`}
         >
-          <p className="font-bold">{notice.title}</p>
-          <p className="mt-1 text-muted">{notice.description}</p>
+          <p className="font-bold">{outcome.notice.title}</p>
+          <p className="mt-1 text-muted">{outcome.notice.description}</p>
         </div>
       )}
     </div>

@@ -1,9 +1,9 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
-import { WhatsAppFollow } from '../../components/whatsapp-follow';
+import { ExternalLink } from '../../components/external-link';
 import { SIGNUP } from '../../content/home';
+import { WHATSAPP_CHANNEL } from '../../content/links';
 import { ROUTES } from '../../content/navigation';
-import type { NoticeText } from '../../content/notices';
 import { isAcceptableSignup, toSignupInsert } from '../../lib/normalise-signup';
 import {
   HONEYPOT_FIELD,
@@ -15,10 +15,6 @@ import { signupOutcome, signupOutcomeOfKind, type SignupOutcome } from '../../li
 import { landingSource } from '../../lib/signup-source';
 import { Notice } from './notice';
 import { preloadSubscribe, subscribe } from './subscribe';
-
-type Phase = 'idle' | 'submitting' | 'subscribed';
-
-type ShownNotice = NoticeText & { kind: SignupKind };
 
 // Without JavaScript (or before hydration) the browser posts the form here; the function answers
 // 303 to the outcome page. Once hydrated, handleSubmit takes over and nothing is posted.
@@ -34,34 +30,26 @@ interface SignupFormProps {
   whatsappChannel?: string;
 }
 
-function initialState(kind: SignupKind | undefined): { phase: Phase; notice: ShownNotice | null } {
-  if (!kind) return { phase: 'idle', notice: null };
-  const outcome = signupOutcomeOfKind(kind);
-  return {
-    phase: outcome.isSubscribed ? 'subscribed' : 'idle',
-    notice: { ...outcome.notice, kind: outcome.kind },
-  };
-}
-
 const INPUT =
   'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, notices per section 8. */
-function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
-  const [phase, setPhase] = useState<Phase>(() => initialState(initialOutcome).phase);
-  const [notice, setNotice] = useState<ShownNotice | null>(
-    () => initialState(initialOutcome).notice,
+function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }: SignupFormProps) {
+  // The last submit's outcome (its notice; subscribed or not), null before one and while sending.
+  const [outcome, setOutcome] = useState<SignupOutcome | null>(
+    initialOutcome ? signupOutcomeOfKind(initialOutcome) : null,
   );
+  const [isSubmitting, setIsSubmitting] = useState(false);
   const emailId = useId();
   const nameId = useId();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (phase !== 'idle') return;
+    if (isSubmitting) return;
     const data = new FormData(event.currentTarget);
     // A filled honeypot is a bot: pretend it worked and send nothing.
     if (String(data.get(HONEYPOT_FIELD) ?? '') !== '') {
-      finish(signupOutcome(null));
+      setOutcome(signupOutcome(null));
       return;
     }
     const row = toSignupInsert(
@@ -72,28 +60,33 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
     // What the table would refuse (an address no relay takes, a control character) gets the
     // answer the refusal would get, without a request.
     if (!isAcceptableSignup(row)) {
-      finish(signupOutcomeOfKind('failure'));
+      setOutcome(signupOutcomeOfKind('failure'));
       return;
     }
     // Where the visitor came from (a shared link's utm_source or ref), read from the address.
     const source = landingSource(location.search);
-    setPhase('submitting');
-    setNotice(null);
-    finish(signupOutcome(await subscribe(source ? { ...row, source } : row)));
+    setIsSubmitting(true);
+    setOutcome(null);
+    setOutcome(signupOutcome(await subscribe(source ? { ...row, source } : row)));
+    setIsSubmitting(false);
   }
 
-  function finish(outcome: SignupOutcome) {
-    setNotice({ ...outcome.notice, kind: outcome.kind });
-    setPhase(outcome.isSubscribed ? 'subscribed' : 'idle');
-  }
-
-  const isSubmitting = phase === 'submitting';
   return (
     <div className="mx-auto mt-10 max-w-2xl">
-      {phase === 'subscribed' ? (
+      {outcome?.isSubscribed ? (
         <div className="rounded-2xl border border-line bg-surface p-8 text-center">
           <p className="font-display text-3xl uppercase">{SIGNUP.thanks}</p>
-          <WhatsAppFollow href={whatsappChannel} className="mt-6" />
+          {/* A plain link, so nothing reaches WhatsApp (no script, no image, no preconnect) until
+          the visitor taps it; nothing at all while the channel's address is empty. */}
+          {whatsappChannel && (
+            <ExternalLink
+              href={whatsappChannel}
+              className="mt-6 inline-flex items-center gap-2 rounded-full bg-action px-6 py-3 text-base font-bold text-white transition-colors hover:bg-action-hover"
+            >
+              {WHATSAPP_CHANNEL.label}
+              <span aria-hidden="true">→</span>
+            </ExternalLink>
+          )}
         </div>
       ) : (
         <form
@@ -155,7 +148,7 @@ function SignupForm({ initialOutcome, whatsappChannel }: SignupFormProps) {
           </button>
         </form>
       )}
-      <Notice notice={notice} />
+      <Notice outcome={outcome} />
       <p className="mt-4 text-sm text-muted">
         {SIGNUP.privacyNote}{' '}
         <a href={ROUTES.privacy} className="text-paper underline underline-offset-4">
