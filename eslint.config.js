@@ -9,7 +9,7 @@ import { defineConfig } from 'eslint/config';
 
 const NO_TEST_SUPPORT = {
   group: ['**/test-support', '**/test-support/**'],
-  message: 'Production code never imports test-support/ (it is for tests and benchmarks).',
+  message: 'Production code never imports test-support/ (it is for tests and the audit).',
 };
 const NO_SERVER = {
   group: ['**/server/**'],
@@ -90,7 +90,7 @@ export default defineConfig(
   {
     files: ['scripts/**/*.ts'],
     // The measuring tools start servers the way the tests do.
-    ignores: [...TESTS, 'scripts/audit*.ts', 'scripts/bench*.ts'],
+    ignores: [...TESTS, 'scripts/audit*.ts'],
     rules: restrict(NO_TEST_SUPPORT),
   },
   {
