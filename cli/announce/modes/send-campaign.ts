@@ -8,8 +8,7 @@ import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { formatCount, say } from '../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
-import { emptyResult } from '../sending/run-types.ts';
-import { runCampaign } from '../sending/run.ts';
+import { emptyResult, runCampaign } from '../sending/run.ts';
 import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 

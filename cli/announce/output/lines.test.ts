@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../sending/run-types.ts';
+import { emptyResult } from '../sending/run.ts';
 import { stoppedLine } from './lines.ts';
 
 const STATUS = { pending: 10, alreadySent: 0, unsubscribed: 0, suppressed: 0 };

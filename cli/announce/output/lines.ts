@@ -1,6 +1,6 @@
 // The lines a run ends with: what happened, and what to do next, one line each.
 import type { CampaignStatus } from '../sending/store.ts';
-import type { RunResult } from '../sending/run-types.ts';
+import type { RunResult } from '../sending/run.ts';
 import { stopLine } from '../sending/smtp.ts';
 import { refusalCause, smtpAnswer, type RefusalCause } from '../sending/smtp-answer.ts';
 import { formatCount } from './say.ts';
