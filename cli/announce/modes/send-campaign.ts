@@ -2,8 +2,7 @@
 // lease, asks first (or refuses without a terminal), checks the SMTP login, sends with a
 // progress bar, ends with one summary line (and one line saying why, if it stopped early).
 import { confirm } from '../../confirm.ts';
-import { addressOf, messageId } from '../mail/compose.ts';
-import { mailMaker } from '../mail/make-mail.ts';
+import { mailMaker, messageId } from '../mail/compose.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { formatCount, say } from '../output/say.ts';
@@ -44,7 +43,6 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       const mailer = createMailer(smtpUrl);
       await verify(mailer, smtpUrl);
       const makeMail = mailMaker(context);
-      const fromAddress = addressOf(context.from);
       const stop = new AbortController();
       const onSigint = () => stop.abort();
       process.once('SIGINT', onSigint);
@@ -68,7 +66,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
           onProgress: (done) => bar.update(done),
           async send(person) {
             await mailer.sendMail(
-              makeMail(person, messageId(campaign, person.id, fromAddress)).mail,
+              makeMail(person, messageId(campaign, person.id, context.from)).mail,
             );
           },
         });

@@ -1,8 +1,7 @@
 // `npm run announce -- --campaign ID --test-to ADDRESS`: one preview, recorded nowhere.
 import { randomUUID } from 'node:crypto';
 import { CliError } from '../../cli-error.ts';
-import { addressOf } from '../mail/compose.ts';
-import { mailMaker } from '../mail/make-mail.ts';
+import { addressOf, mailMaker } from '../mail/compose.ts';
 import { say } from '../output/say.ts';
 import { createMailer, serverName, stopLine, verify } from '../sending/smtp.ts';
 import type { AnnounceContext } from './context.ts';
