@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { CAMPAIGN_STATUSES, campaignNames, shiftDay, type ReportData } from './data.ts';
-import { COLORS, FONT_SANS } from './look.ts';
+import { COLORS, FONT_SANS } from './page.ts';
 
 export interface Chart {
   narrow: string;
