@@ -43,9 +43,9 @@ export interface MailSettings {
 /** One person's message, as the dry run shows it and the test and the real run send it. */
 export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
-  return (to: Pick<Recipient, 'email' | 'firstName' | 'token'>, messageId: string) => {
+  return (to: Pick<Recipient, 'email' | 'first_name' | 'token'>, messageId: string) => {
     const unsubscribe = unsubscribeUrl(settings.unsubscribeEndpoint, to.token);
-    const rendered = personalise(to.firstName, unsubscribe);
+    const rendered = personalise(to.first_name, unsubscribe);
     const mail: SendMailOptions = {
       from: settings.from,
       to: to.email,

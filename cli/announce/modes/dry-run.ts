@@ -14,7 +14,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     const first = await store.preview(campaign);
     say(
       `Dry run of campaign ${campaign} on ${store.description}: ${formatCount(status.pending)} would get it, ` +
-        `${formatCount(status.alreadySent)} already had it, ${formatCount(status.unsubscribed)} unsubscribed, ` +
+        `${formatCount(status.already_sent)} already had it, ${formatCount(status.unsubscribed)} unsubscribed, ` +
         `${formatCount(status.suppressed)} suppressed (bounced before). Nothing sent.`,
     );
     const max = context.args.max ?? context.settings.announceMaxPerRun;

@@ -12,7 +12,7 @@ export async function sendTest(context: AnnounceContext, smtpUrl: string): Promi
   await verify(mailer, smtpUrl);
   // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
   const { mail } = mailMaker(context)(
-    { email: to, firstName: null, token: '00000000-0000-0000-0000-000000000000' },
+    { email: to, first_name: null, token: '00000000-0000-0000-0000-000000000000' },
     `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
   );
   try {

@@ -11,7 +11,7 @@ export const daysAtCap = (pending: number, max: number) =>
 
 export function summaryLine(campaign: string, status: CampaignStatus, r: RunResult): string {
   return (
-    `Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(status.alreadySent)} already had it, ` +
+    `Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(status.already_sent)} already had it, ` +
     `${formatCount(r.failed.length)} failed, ${formatCount(status.unsubscribed)} unsubscribed, ` +
     `${formatCount(r.bounced.length)} bounced, ${formatCount(r.deferred.length)} deferred, ` +
     `${formatCount(status.suppressed)} suppressed`
