@@ -12,16 +12,11 @@ import { LeaseLostError, type AnnounceStore, type CampaignRun, type Outcome } fr
 export const FLUSH_MS = 200;
 const FLUSH_AT = 200;
 
-export interface RecorderOptions {
-  /** The first wait before retrying a failed write, doubling; and how many retries. */
-  retryMs: number;
-  retries: number;
-}
-
 export function createRecorder(
   store: AnnounceStore,
   run: CampaignRun,
-  options: RecorderOptions = { retryMs: 1000, retries: 5 },
+  /** The first wait before retrying a failed write, doubling; and how many retries. */
+  options = { retryMs: 1000, retries: 5 },
 ) {
   let pending: Outcome[] = [];
   let oldest = 0; // when the oldest of `pending` came in (performance.now())
