@@ -1,7 +1,7 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
 import { processEnv, settingsOrExit } from '../platform/settings.ts';
 import { unsubscribeEndpoint } from './announce/mail/compose.ts';
-import { MessageError, readTemplate } from './announce/mail/message.ts';
+import { readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
 import type { AnnounceContext } from './announce/modes/context.ts';
 import { dryRun } from './announce/modes/dry-run.ts';
@@ -44,6 +44,4 @@ async function main(): Promise<number> {
 }
 
 // Nothing half-done needs undoing after a database error: every outcome is recorded as it happens.
-await runCommand(main, 'Sent messages are recorded: fix it and run the same command again', [
-  MessageError,
-]);
+await runCommand(main, 'Sent messages are recorded: fix it and run the same command again');

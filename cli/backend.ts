@@ -119,21 +119,17 @@ export async function withCaller<T>(
   }
 }
 
-/** What to say once a function has looked for an address (as stored) on a backend. */
-export interface EmailLines {
-  found(email: string, description: string): string;
-  notFound(email: string, description: string): string;
-}
+type EmailLine = (email: string, description: string) => string;
 
 /**
  * One address for a migration function that takes it in any case (p_email) and answers whether
- * it was there: says on stdout which, with the address as stored.
+ * it was there: says on stdout which (`lines`), with the address as stored.
  */
 export function callForEmail(
   settings: Settings,
   fn: string,
   email: string,
-  lines: EmailLines,
+  lines: { found: EmailLine; notFound: EmailLine },
 ): Promise<number> {
   return withCaller(settings, async (caller, description) => {
     const found = caller !== null && (await caller.scalar<boolean>(fn, { p_email: email }));

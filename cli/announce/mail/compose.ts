@@ -19,16 +19,6 @@ export function messageId(campaign: string, personId: number, from: string): str
 export const unsubscribeEndpoint = (siteUrl: string, setting: string | undefined) =>
   setting ?? `${siteUrl}/unsubscribe`;
 
-export function unsubscribeUrl(endpoint: string, token: string): string {
-  const url = new URL(endpoint);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-function listId(siteUrl: string): string {
-  return `${EVENT_SHORT_NAME} launch news <launch.${new URL(siteUrl).hostname}>`;
-}
-
 /** `Name <address>` → the address. */
 export const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
@@ -44,7 +34,9 @@ export interface MailSettings {
 export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
   return (to: Pick<Recipient, 'email' | 'first_name' | 'token'>, messageId: string) => {
-    const unsubscribe = unsubscribeUrl(settings.unsubscribeEndpoint, to.token);
+    const url = new URL(settings.unsubscribeEndpoint);
+    url.searchParams.set('token', to.token);
+    const unsubscribe = url.toString();
     const rendered = personalise(to.first_name, unsubscribe);
     const mail: SendMailOptions = {
       from: settings.from,
@@ -56,7 +48,7 @@ export function mailMaker(settings: MailSettings) {
       headers: {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        'List-Id': listId(settings.siteUrl),
+        'List-Id': `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`,
       },
     };
     return { mail, rendered };

@@ -30,13 +30,8 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       const capped =
         max > 0 && max < status.pending ? ` (the first ${formatCount(max)} today)` : '';
       const question = `Send campaign ${campaign} to ${formatCount(status.pending)} people${capped} from ${context.from} through ${server}?`;
-      if (
-        !context.args.yes &&
-        !(await confirm(
-          question,
-          'Not sending: add --yes to send without a question (stdin is not a terminal)',
-        ))
-      ) {
+      const refusal = 'Not sending: add --yes to send without a question (stdin is not a terminal)';
+      if (!context.args.yes && !(await confirm(question, refusal))) {
         say('Not sent.');
         return 1;
       }
