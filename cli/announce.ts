@@ -1,6 +1,5 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
 import { processEnv, settingsOrExit } from '../platform/settings.ts';
-import { unsubscribeEndpoint } from './announce/mail/compose.ts';
 import { readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
 import type { AnnounceContext } from './announce/modes/context.ts';
@@ -31,7 +30,7 @@ async function main(): Promise<number> {
       'Set MAIL_FROM to the sender, e.g. "TEDxKampalaBS <hello@your.domain>"',
     ),
     siteUrl,
-    unsubscribeEndpoint: unsubscribeEndpoint(siteUrl, settings.unsubscribeUrl),
+    unsubscribeEndpoint: settings.unsubscribeUrl ?? `${siteUrl}/unsubscribe`,
     template: readTemplate(args.message),
   };
   if (args.mode === 'dry-run') return dryRun(context);

@@ -14,18 +14,14 @@ export function messageId(campaign: string, personId: number, from: string): str
   return `<${campaign}.${hash}@${domain}>`;
 }
 
-/** Where the links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted Supabase), else
- * the own server's SITE_URL/unsubscribe. */
-export const unsubscribeEndpoint = (siteUrl: string, setting: string | undefined) =>
-  setting ?? `${siteUrl}/unsubscribe`;
-
 /** `Name <address>` → the address. */
 export const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
 export interface MailSettings {
   from: string;
   siteUrl: string;
-  /** Where the unsubscribe links point (see unsubscribeEndpoint). */
+  /** Where the unsubscribe links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted
+   * Supabase), else the own server's SITE_URL/unsubscribe. */
   unsubscribeEndpoint: string;
   template: MessageTemplate;
 }

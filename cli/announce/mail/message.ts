@@ -12,9 +12,9 @@ import {
   EVENT_SHORT_NAME,
 } from '../../../src/content/event.ts';
 import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
+import { OWN_SOURCES, withSource } from '../../../src/lib/signup-source.ts';
 import { CliError } from '../../cli-error.ts';
 import { usableFirstName } from './greeting.ts';
-import { markSiteLinks } from './mail-links.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
@@ -55,6 +55,17 @@ export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE) {
     );
   }
   return parseTemplate(source, String(file));
+}
+
+// The launch mail's links to the site say they came from the mail (utm_source=email), so the
+// report can count the sign-ups the mail brings (a friend it was forwarded to, say).
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Markdown with every link into siteUrl marked with the mail's source; other links as they are. */
+export function markSiteLinks(markdown: string, siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  const link = new RegExp(`\\]\\((${escapeRegExp(site)}(?:[/?#][^)\\s]*)?)(?=[)\\s])`, 'g');
+  return markdown.replace(link, (_, href: string) => `](${withSource(href, OWN_SOURCES.email)}`);
 }
 
 const FIRST_NAME = '{{first_name}}';
