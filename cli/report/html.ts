@@ -9,14 +9,11 @@ import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from 
 import { chart, CSP, css, figure, legend, table } from './page.ts';
 import { recentStats } from './summary.ts';
 
-export interface PageInfo {
-  madeAt: string;
-  from: string;
-  /** Lines the organisers must not miss (the list kept past the privacy page's day), at the top. */
-  notes: string[];
-}
-
-export function reportHtml(data: ReportData, info: PageInfo): string {
+/** `notes`: lines the organisers must not miss (the list kept past the privacy page's day). */
+export function reportHtml(
+  data: ReportData,
+  info: { madeAt: string; from: string; notes: string[] },
+): string {
   const recent = recentStats(data);
   const stats: [number, string][] = [
     [data.total, 'on the list'],
