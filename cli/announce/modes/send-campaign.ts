@@ -8,7 +8,7 @@ import { progressBar } from '../output/progress.ts';
 import { formatCount, say } from '../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
 import { emptyResult, runCampaign } from '../sending/run.ts';
-import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
+import { MAX_CONNECTIONS, openMailer, serverName } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 
 /** Stops told in their one line alone (it holds the counts), without the summary line. */
@@ -35,8 +35,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         say('Not sent.');
         return 1;
       }
-      const mailer = createMailer(smtpUrl);
-      await verify(mailer, smtpUrl);
+      const mailer = await openMailer(smtpUrl);
       const makeMail = mailMaker(context);
       const stop = new AbortController();
       const onSigint = () => stop.abort();
