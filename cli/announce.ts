@@ -1,7 +1,6 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
 import { processEnv, settingsOrExit } from '../platform/settings.ts';
-import { unsubscribeEndpoint } from './announce/mail/compose.ts';
-import { MessageError, readTemplate } from './announce/mail/message.ts';
+import { readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
 import type { AnnounceContext } from './announce/modes/context.ts';
 import { dryRun } from './announce/modes/dry-run.ts';
@@ -31,7 +30,7 @@ async function main(): Promise<number> {
       'Set MAIL_FROM to the sender, e.g. "TEDxKampalaBS <hello@your.domain>"',
     ),
     siteUrl,
-    unsubscribeEndpoint: unsubscribeEndpoint(siteUrl, settings.unsubscribeUrl),
+    unsubscribeEndpoint: settings.unsubscribeUrl ?? `${siteUrl}/unsubscribe`,
     template: readTemplate(args.message),
   };
   if (args.mode === 'dry-run') return dryRun(context);
@@ -44,6 +43,4 @@ async function main(): Promise<number> {
 }
 
 // Nothing half-done needs undoing after a database error: every outcome is recorded as it happens.
-await runCommand(main, 'Sent messages are recorded: fix it and run the same command again', [
-  MessageError,
-]);
+await runCommand(main, 'Sent messages are recorded: fix it and run the same command again');

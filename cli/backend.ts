@@ -15,18 +15,11 @@ import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
 import { verifiedServerUrl } from './verified-server.ts';
 
-interface Backend {
-  /** null when there is no database yet (DATA_DIR never opened). */
-  caller: FunctionCaller | null;
-  description: string;
-  close(): Promise<void>;
-}
-
 /** How long to wait for whoever holds DATA_DIR without answering on a port: a server starting,
  * or another command, which may end. */
 const HOLDER_WAIT_MS = 20_000;
 
-const remote = (url: string, key: string, description: string): Backend => ({
+const remote = (url: string, key: string, description: string) => ({
   caller: functionCaller(createClient(url, key, { auth: { persistSession: false } }), description),
   description,
   close: async () => {},
@@ -61,7 +54,7 @@ async function inProcess(settings: Settings, description: string, advice: string
   return { caller, description, close: () => opened.close() };
 }
 
-async function openBackend(settings: Settings): Promise<Backend> {
+async function openBackend(settings: Settings) {
   if (settings.supabaseUrl) {
     if (!settings.serviceRoleKey)
       throw new CliError('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY too');
@@ -119,21 +112,17 @@ export async function withCaller<T>(
   }
 }
 
-/** What to say once a function has looked for an address (as stored) on a backend. */
-export interface EmailLines {
-  found(email: string, description: string): string;
-  notFound(email: string, description: string): string;
-}
+type EmailLine = (email: string, description: string) => string;
 
 /**
  * One address for a migration function that takes it in any case (p_email) and answers whether
- * it was there: says on stdout which, with the address as stored.
+ * it was there: says on stdout which (`lines`), with the address as stored.
  */
 export function callForEmail(
   settings: Settings,
   fn: string,
   email: string,
-  lines: EmailLines,
+  lines: { found: EmailLine; notFound: EmailLine },
 ): Promise<number> {
   return withCaller(settings, async (caller, description) => {
     const found = caller !== null && (await caller.scalar<boolean>(fn, { p_email: email }));

@@ -12,12 +12,11 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csvLine(row: SignupRow): string {
-  return [row.email, row.first_name, row.created_at, row.source].map(csvCell).join(',');
-}
+/** One CSV line, newline included. */
+export const csvLine = (cells: (string | null)[]) => cells.map(csvCell).join(',') + '\n';
 
 export function toCsv(rows: Iterable<SignupRow>): string {
   let out = CSV_HEADER + '\n';
-  for (const row of rows) out += csvLine(row) + '\n';
+  for (const row of rows) out += csvLine([row.email, row.first_name, row.created_at, row.source]);
   return out;
 }

@@ -6,15 +6,9 @@ import { CliError } from './cli-error.ts';
 /** Scalars, or JSON for a json/jsonb argument. */
 type Args = Record<string, string | number | boolean | null | object>;
 
-export interface FunctionCaller {
-  description: string;
-  /** A set-returning function: its rows. */
-  rows<T>(fn: string, args: Args): Promise<T[]>;
-  /** A function returning one value. */
-  scalar<T>(fn: string, args: Args): Promise<T>;
-}
+export type FunctionCaller = ReturnType<typeof functionCaller>;
 
-export function functionCaller(client: SupabaseClient, description: string): FunctionCaller {
+export function functionCaller(client: SupabaseClient, description: string) {
   const call = async (fn: string, args: Args): Promise<unknown> => {
     const { data, error } = await client.rpc(fn, args);
     if (error) {
@@ -34,7 +28,9 @@ export function functionCaller(client: SupabaseClient, description: string): Fun
   };
   return {
     description,
+    /** A set-returning function: its rows. */
     rows: async <T>(fn: string, args: Args) => ((await call(fn, args)) ?? []) as T[],
+    /** A function returning one value. */
     scalar: async <T>(fn: string, args: Args) => (await call(fn, args)) as T,
   };
 }

@@ -38,12 +38,10 @@ export async function* keysetPaged<T extends { id: number }>(
 const PAGE = 1000;
 
 /** Every sign-up, in id order. */
-export async function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
-  const all: ListRow[] = [];
+export function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
   const page = (after: number, limit: number) =>
     caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
-  for await (const row of keysetPaged(page, PAGE)) all.push(row);
-  return all;
+  return Array.fromAsync(keysetPaged(page, PAGE));
 }
 
 /**

@@ -3,7 +3,6 @@
 import { printable } from '../platform/printable.ts';
 import { CliError, firstLine } from './cli-error.ts';
 
-type ErrorClass = abstract new (...args: never[]) => Error;
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 
 const rawWrites = new WeakMap<NodeJS.WriteStream, Write>();
@@ -35,22 +34,18 @@ export function usageError(line: string, usage: string): number {
 }
 
 /**
- * Runs `main` as the process. CliError and the `known` errors are one line;
+ * Runs `main` as the process. A CliError is one line;
  * a database that went away or refused mid-command (a PostgreSQL code, ECONNRESET…) is one line
  * ending in `advice`, what to do next.
  */
-export async function runCommand(
-  main: () => Promise<number>,
-  advice: string,
-  known: ErrorClass[] = [],
-): Promise<void> {
+export async function runCommand(main: () => Promise<number>, advice: string): Promise<void> {
   escapeOutput(process.stderr);
   if (process.stdout.isTTY) escapeOutput(process.stdout);
   try {
     process.exitCode = await main();
   } catch (error) {
-    if ([CliError, ...known].some((type) => error instanceof type)) {
-      process.stderr.write(`${(error as Error).message}\n`);
+    if (error instanceof CliError) {
+      process.stderr.write(`${error.message}\n`);
     } else if (typeof (error as { code?: unknown }).code === 'string') {
       const { code } = error as { code: string };
       process.stderr.write(`Database error (${code}): ${firstLine(error)}. ${advice}\n`);

@@ -32,70 +32,6 @@ const USAGE = `Usage:
 Reads the same settings as the server (DATA_DIR, DATABASE_URL, SUPABASE_URL +
 SUPABASE_SERVICE_ROLE_KEY for hosted Supabase). Works whether the server is running or not.`;
 
-type Args =
-  | { command: 'export' | 'count' | 'report'; out?: string }
-  | { command: 'suppressed' }
-  | { command: 'remove'; email: string }
-  | { command: 'forget'; email: string }
-  | { command: 'unsuppress'; email: string }
-  | { command: 'erase'; yes: boolean };
-
-/** Per command: the options it takes, how many EMAILs, and the one line when that is not so. */
-const COMMANDS = {
-  export: {
-    options: { out: { type: 'string' } },
-    emails: 0,
-    wrong: 'export takes only --out FILE',
-  },
-  count: { options: {}, emails: 0, wrong: 'count takes nothing after it' },
-  remove: { options: {}, emails: 1, wrong: needsEmail('remove') },
-  forget: { options: {}, emails: 1, wrong: needsEmail('forget') },
-  suppressed: { options: {}, emails: 0, wrong: 'suppressed takes nothing after it' },
-  unsuppress: { options: {}, emails: 1, wrong: needsEmail('unsuppress') },
-  report: {
-    options: { out: { type: 'string' } },
-    emails: 0,
-    wrong: 'report takes only --out FILE',
-  },
-  erase: { options: { yes: { type: 'boolean' } }, emails: 0, wrong: 'erase takes only --yes' },
-} satisfies Record<
-  Args['command'],
-  { options: ParseArgsConfig['options']; emails: number; wrong: string }
->;
-
-function needsEmail(command: string): string {
-  return `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
-}
-
-const isCommand = (name: string): name is Args['command'] => Object.hasOwn(COMMANDS, name);
-
-/** The command asked for, or the one line that says what is wrong with the arguments. */
-function readCommand(argv: string[]): Args | string {
-  const [command, ...rest] = argv;
-  const names = Object.keys(COMMANDS).join(', ');
-  if (command === undefined) return `Name a command: ${names}`;
-  if (!isCommand(command)) return `Unknown command ${JSON.stringify(command)}: use one of ${names}`;
-  const { options, emails, wrong } = COMMANDS[command];
-  let parsed;
-  try {
-    // strict: an option this command does not take, or --out without its FILE, is an error.
-    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
-  } catch {
-    return wrong;
-  }
-  const { values, positionals } = parsed as {
-    values: { out?: string; yes?: boolean };
-    positionals: string[];
-  };
-  if (positionals.length !== emails || positionals.some((p) => !p.trim())) return wrong;
-  if (values.out === '') return wrong;
-  if (command === 'remove' || command === 'forget' || command === 'unsuppress')
-    return { command, email: positionals[0] };
-  if (command === 'erase') return { command, yes: values.yes === true };
-  if (command === 'suppressed') return { command };
-  return { command, out: values.out };
-}
-
 /** Off the list: the sign-up and its delivery records (a suppressed address stays suppressed). */
 const remove = (settings: Settings, email: string) =>
   callForEmail(settings, 'tedxcommunity_remove', email, {
@@ -126,27 +62,6 @@ const forget = (settings: Settings, email: string) =>
     return 0;
   });
 
-async function main(): Promise<number> {
-  const args = readCommand(process.argv.slice(2));
-  if (typeof args === 'string') return usageError(args, USAGE);
-  const settings = settingsOrExit(processEnv());
-  if (args.command === 'erase') return erase(settings, args.yes);
-  const code = await run(args, settings);
-  // After the command's own output, and only when it worked: a failure stays one line.
-  const overdue = code === 0 ? retentionNotice() : null;
-  if (overdue) process.stderr.write(`${overdue}\n`);
-  return code;
-}
-
-async function run(args: Exclude<Args, { command: 'erase' }>, settings: Settings): Promise<number> {
-  if (args.command === 'remove' || args.command === 'forget')
-    return (args.command === 'remove' ? remove : forget)(settings, args.email);
-  if (args.command === 'suppressed') return listSuppressed(settings);
-  if (args.command === 'unsuppress') return unsuppress(settings, args.email);
-  if (args.command === 'report') return report(settings, args.out);
-  return (args.command === 'count' ? count : exportList)(settings, args.out);
-}
-
 const count = (settings: Settings) =>
   withCaller(settings, async (caller) => {
     process.stdout.write(`${caller ? await countSignups(caller) : 0}\n`);
@@ -166,5 +81,88 @@ const exportList = (settings: Settings, out?: string) =>
     process.stderr.write(`Wrote ${rows.length} sign-ups from ${from} to ${out}\n`);
     return 0;
   });
+
+type Run = (
+  settings: Settings,
+  email: string,
+  values: { out?: string; yes?: boolean },
+) => Promise<number>;
+
+/** Per command: the options it takes, how many EMAILs, the one line when that is not so, and
+ * what it does. */
+const COMMANDS = {
+  export: {
+    options: { out: { type: 'string' } },
+    emails: 0,
+    wrong: 'export takes only --out FILE',
+    run: (settings, _, { out }) => exportList(settings, out),
+  },
+  count: { options: {}, emails: 0, wrong: 'count takes nothing after it', run: count },
+  remove: { options: {}, emails: 1, wrong: needsEmail('remove'), run: remove },
+  forget: { options: {}, emails: 1, wrong: needsEmail('forget'), run: forget },
+  suppressed: {
+    options: {},
+    emails: 0,
+    wrong: 'suppressed takes nothing after it',
+    run: listSuppressed,
+  },
+  unsuppress: { options: {}, emails: 1, wrong: needsEmail('unsuppress'), run: unsuppress },
+  report: {
+    options: { out: { type: 'string' } },
+    emails: 0,
+    wrong: 'report takes only --out FILE',
+    run: (settings, _, { out }) => report(settings, out),
+  },
+  erase: {
+    options: { yes: { type: 'boolean' } },
+    emails: 0,
+    wrong: 'erase takes only --yes',
+    run: (settings, _, { yes }) => erase(settings, yes === true),
+  },
+} satisfies Record<
+  string,
+  { options: ParseArgsConfig['options']; emails: number; wrong: string; run: Run }
+>;
+
+function needsEmail(command: string): string {
+  return `${command} needs one EMAIL, e.g. npm run subscribers -- ${command} someone@example.org`;
+}
+
+/** The command asked for, with its EMAIL and options, or the one line that says what is wrong. */
+function readCommand(argv: string[]) {
+  const [command, ...rest] = argv;
+  const names = Object.keys(COMMANDS).join(', ');
+  if (command === undefined) return `Name a command: ${names}`;
+  if (!Object.hasOwn(COMMANDS, command))
+    return `Unknown command ${JSON.stringify(command)}: use one of ${names}`;
+  const name = command as keyof typeof COMMANDS;
+  const { options, emails, wrong } = COMMANDS[name];
+  let parsed;
+  try {
+    // strict: an option this command does not take, or --out without its FILE, is an error.
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch {
+    return wrong;
+  }
+  const { values, positionals } = parsed as {
+    values: { out?: string; yes?: boolean };
+    positionals: string[];
+  };
+  if (positionals.length !== emails || positionals.some((p) => !p.trim())) return wrong;
+  if (values.out === '') return wrong;
+  return { name, email: positionals[0], values };
+}
+
+async function main(): Promise<number> {
+  const args = readCommand(process.argv.slice(2));
+  if (typeof args === 'string') return usageError(args, USAGE);
+  const settings = settingsOrExit(processEnv());
+  const code = await COMMANDS[args.name].run(settings, args.email, args.values);
+  // After the command's own output, and only when it worked: a failure stays one line. The
+  // erase leaves nothing to keep.
+  const overdue = code === 0 && args.name !== 'erase' ? retentionNotice() : null;
+  if (overdue) process.stderr.write(`${overdue}\n`);
+  return code;
+}
 
 await runCommand(main, 'Check the database settings and run the same command again');

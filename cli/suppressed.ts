@@ -1,7 +1,7 @@
 // npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again
 // (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
 import type { Settings } from '../platform/settings.ts';
-import { csvCell } from './csv.ts';
+import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
@@ -17,7 +17,7 @@ export function listSuppressed(settings: Settings): Promise<number> {
       ? await caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {})
       : [];
     let csv = 'email,reason,created_at\n';
-    for (const r of rows) csv += [r.email, r.reason, r.created_at].map(csvCell).join(',') + '\n';
+    for (const r of rows) csv += csvLine([r.email, r.reason, r.created_at]);
     process.stdout.write(csv);
     process.stderr.write(`${rows.length} suppressed on ${description}\n`);
     return 0;

@@ -7,22 +7,17 @@ import { CliError, firstLine } from './cli-error.ts';
  * applies only to a file it creates).
  */
 export function writeOutFile(out: string, contents: string, mode?: number): void {
+  let fd: number | undefined;
   try {
-    if (mode === undefined) {
-      writeFileSync(out, contents);
-      return;
-    }
-    const fd = openSync(out, 'w', mode);
-    try {
-      fchmodSync(fd, mode);
-      writeFileSync(fd, contents);
-    } finally {
-      closeSync(fd);
-    }
+    fd = openSync(out, 'w', mode);
+    if (mode !== undefined) fchmodSync(fd, mode);
+    writeFileSync(fd, contents);
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     throw new CliError(
       `Could not write ${out} (${code ?? firstLine(error)}): choose another --out FILE`,
     );
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

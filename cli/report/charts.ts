@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { CAMPAIGN_STATUSES, campaignNames, shiftDay, type ReportData } from './data.ts';
-import { COLORS, FONT_SANS } from './look.ts';
+import { COLORS, FONT_SANS } from './page.ts';
 
 export interface Chart {
   narrow: string;
@@ -77,7 +77,6 @@ function dayAxis(data: ReportData, size: Size) {
     tickFormat: '%b %-d',
   };
 }
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function signupsPerDay(data: ReportData): Chart {
   const max = Math.max(...data.days.map((d) => d.signups));
@@ -93,7 +92,7 @@ export function signupsPerDay(data: ReportData): Chart {
         insetLeft: 1,
         insetRight: 1,
         title: (d: ReportData['days'][number]) =>
-          `${d.day}: ${plural(d.signups, 'sign-up', 'sign-ups')}`,
+          `${d.day}: ${d.signups} ${d.signups === 1 ? 'sign-up' : 'sign-ups'}`,
       }),
       Plot.ruleY([0], { stroke: COLORS.muted }),
     ],

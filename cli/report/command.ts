@@ -1,15 +1,21 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
 import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
-import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../../src/content/event.ts';
+import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { withCaller } from '../backend.ts';
 import { writeOutFile } from '../write-out-file.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
-import { madeAt } from './page.ts';
 import { terminalSummary } from './summary.ts';
 
 export const DEFAULT_REPORT_FILE = 'subscribers-report.html';
+
+/** When the report was made, in the event's time zone: 25 November 2026 at 21:00 (Africa/Kampala). */
+const madeAt = new Intl.DateTimeFormat('en-GB', {
+  timeZone: EVENT_TIME_ZONE,
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
 
 export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
   const now = new Date();
@@ -18,8 +24,7 @@ export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<n
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
     const overdue = retentionNotice(now);
     const html = reportHtml(data, {
-      eventName: EVENT_SHORT_NAME,
-      madeAt: madeAt(now),
+      madeAt: `${madeAt.format(now)} (${EVENT_TIME_ZONE})`,
       from,
       notes: overdue ? [overdue] : [],
     });

@@ -57,11 +57,6 @@ export interface ReportData {
 export const readReport = (caller: FunctionCaller, timeZone: string) =>
   caller.scalar<ReportRaw>('tedxcommunity_report', { p_time_zone: timeZone });
 
-/** YYYY-MM-DD of an instant in a time zone. */
-function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
-}
-
 export function shiftDay(day: string, by: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + by);
@@ -81,7 +76,8 @@ const lookup = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)
 const sum = (rows: { n: number }[]) => rows.reduce((s, r) => s + Number(r.n), 0);
 
 export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): ReportData {
-  const today = dayIn(timeZone, now);
+  // YYYY-MM-DD in the event's time zone.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(now);
   const signups = lookup(raw.per_day);
   const unsubscribes = lookup(raw.unsubscribes_per_day);
   const bounces = lookup(raw.bounces_per_day);

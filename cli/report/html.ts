@@ -1,21 +1,19 @@
-// The subscribers report as one offline HTML page (page.ts): the list's charts, each with its
-// numbers beside it as a table. Counts only: no address or name is in the file, so organisers
-// may forward it.
-import { html } from '../../platform/html.ts';
+// The subscribers report as one offline HTML page: the list's charts, each with its numbers
+// beside it as a table (page.ts: the pieces and the look). Counts only: no address or name is in
+// the file, so organisers may forward it.
+import { html, raw } from '../../platform/html.ts';
+import { EVENT_SHORT_NAME } from '../../src/content/event.ts';
+import { formatCount } from '../announce/output/say.ts';
 import * as charts from './charts.ts';
 import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
-import { chart, figure, legend, pageHtml, table } from './page.ts';
+import { chart, CSP, css, figure, legend, table } from './page.ts';
 import { recentStats } from './summary.ts';
 
-export interface PageInfo {
-  eventName: string;
-  madeAt: string;
-  from: string;
-  /** Lines the organisers must not miss (the list kept past the privacy page's day), at the top. */
-  notes?: string[];
-}
-
-export function reportHtml(data: ReportData, info: PageInfo): string {
+/** `notes`: lines the organisers must not miss (the list kept past the privacy page's day). */
+export function reportHtml(
+  data: ReportData,
+  info: { madeAt: string; from: string; notes: string[] },
+): string {
   const recent = recentStats(data);
   const stats: [number, string][] = [
     [data.total, 'on the list'],
@@ -112,14 +110,31 @@ export function reportHtml(data: ReportData, info: PageInfo): string {
           ],
     ),
   ];
-  return pageHtml({
-    title: `${info.eventName}: the sign-up list`,
-    kicker: info.eventName,
-    heading: 'The sign-up list',
-    meta: `Made ${info.madeAt} from ${info.from}. Counts only: no address or name is in this file.`,
-    stats,
-    notes: info.notes,
-    sections,
-    footer: html`Made by <code>npm run subscribers -- report</code>. Days and hours are ${data.timeZone} time.`,
-  });
+  const stat = ([n, label]: [number, string]) =>
+    html`<li><b>${formatCount(n)}</b><span>${label}</span></li>`;
+  const notes = info.notes.length
+    ? html`<ul class="notes">${info.notes.map((line) => html`<li>${line}</li>`)}</ul>\n`
+    : '';
+  // The stylesheet and the policy are the page's own constants, written as they are.
+  return String(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${raw(CSP)}">
+<meta name="color-scheme" content="dark">
+<title>${EVENT_SHORT_NAME}: the sign-up list</title>
+<style>${raw(css())}</style>
+</head>
+<body>
+<main>
+<p class="kicker">${EVENT_SHORT_NAME}</p>
+<h1>The sign-up list</h1>
+<p class="meta">Made ${info.madeAt} from ${info.from}. Counts only: no address or name is in this file.</p>
+<ul class="stats">${stats.map(stat)}</ul>
+${notes}${sections.map((section) => html`${section}\n`)}<footer>Made by <code>npm run subscribers -- report</code>. Days and hours are ${data.timeZone} time.</footer>
+</main>
+</body>
+</html>
+`);
 }

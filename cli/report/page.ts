@@ -1,26 +1,43 @@
-// One offline HTML page of figures in the site's look: inline styles, inline SVG, an inlined
-// font, and a CSP that lets the page fetch nothing at all, so it opens the same from disk, from a
-// mail attachment or on a phone. Every chart has its numbers beside it as a table (the text
-// alternative). The subscribers report is made with it.
+// The pieces of the report's offline page, in the site's look: the theme's colours read from the
+// site's stylesheet, the phone's own sans-serif, the display font (Anton) inlined, and a CSP that
+// lets the page fetch nothing at all, so it opens the same from disk, from a mail attachment or on
+// a phone. Every chart has its numbers beside it as a table (the text alternative).
+import { readFileSync } from 'node:fs';
 import { html, raw, type Html, type HtmlValue } from '../../platform/html.ts';
-import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
+import { theme } from '../../platform/theme.ts';
 import { formatCount } from '../announce/output/say.ts';
 import type { Chart } from './charts.ts';
-import { COLORS, displayFontFace, FONT_DISPLAY, FONT_SANS } from './look.ts';
 
-/** When a page was made, in the event's time zone: 25 November 2026 at 21:00 (Africa/Kampala). */
-export function madeAt(now = new Date()): string {
-  const when = new Intl.DateTimeFormat('en-GB', {
-    timeZone: EVENT_TIME_ZONE,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(now);
-  return `${when} (${EVENT_TIME_ZONE})`;
+export const COLORS = {
+  ink: theme('ink'),
+  surface: theme('surface'),
+  line: theme('line'),
+  paper: theme('paper'),
+  muted: theme('muted'),
+  brand: theme('brand'),
+  accent: theme('accent'),
+  // Two more for what is not the list growing (leaving, bouncing): readable on the dark surface.
+  amber: '#f0b429',
+  violet: '#b794f6',
+} as const;
+
+export const FONT_SANS =
+  "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+export const FONT_DISPLAY = "'Anton', 'Arial Narrow', Impact, sans-serif";
+
+/** Anton, latin only (18 KB), as a data: URL in the page's own stylesheet. */
+export function displayFontFace(): string {
+  const file = new URL(
+    '../../node_modules/@fontsource/anton/files/anton-latin-400-normal.woff2',
+    import.meta.url,
+  );
+  const data = readFileSync(file).toString('base64');
+  return `@font-face{font-family:'Anton';font-style:normal;font-weight:400;font-display:swap;src:url(data:font/woff2;base64,${data}) format('woff2')}`;
 }
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
+export const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
-function css(): string {
+export function css(): string {
   const c = COLORS;
   return `${displayFontFace()}
 *{box-sizing:border-box}
@@ -56,20 +73,15 @@ thead th{color:${c.muted};font-weight:600}
 footer{margin-top:32px;color:${c.muted};font-size:.85rem}`;
 }
 
-/** A chart's numbers as a table, folded under a summary (unless `open`). */
-export function table(
-  caption: string,
-  head: string[],
-  rows: (string | number)[][],
-  open = false,
-): Html {
+/** A chart's numbers as a table, folded under a summary. */
+export function table(caption: string, head: string[], rows: (string | number)[][]): Html {
   const cell = (v: string | number, i: number) => {
     const text = typeof v === 'number' ? formatCount(v) : v;
     return i === 0 ? html`<th scope="row">${text}</th>` : html`<td>${text}</td>`;
   };
   // One row a line: a newline in front of every row but the first.
   const row = (r: (string | number)[], i: number) => html`${i ? '\n' : ''}<tr>${r.map(cell)}</tr>`;
-  return html`<details${open && raw(' open')}><summary>${caption}</summary><div class="scroll" tabindex="0" role="region" aria-label="${caption}"><table>
+  return html`<details><summary>${caption}</summary><div class="scroll" tabindex="0" role="region" aria-label="${caption}"><table>
 <thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody>${rows.map(row)}</tbody></table></div></details>`;
 }
@@ -87,47 +99,3 @@ ${body}</figure>`;
 /** Both drawings of a chart (Plot's SVG, as it drew them); the stylesheet shows one. */
 export const chart = (c: Chart): Html =>
   html`<div class="wide">${raw(c.wide)}</div><div class="narrow">${raw(c.narrow)}</div>`;
-
-export interface Page {
-  /** The document's title. */
-  title: string;
-  kicker: string;
-  heading: string;
-  meta: string;
-  stats: [value: string | number, label: string][];
-  /** Lines shown in a box under the figures at the top (budgets missed, say); none: no box. */
-  notes?: string[];
-  /** Figures (figure()). */
-  sections: Html[];
-  footer: Html;
-}
-
-export function pageHtml(page: Page): string {
-  const stat = ([v, label]: Page['stats'][number]) =>
-    html`<li><b>${typeof v === 'number' ? formatCount(v) : v}</b><span>${label}</span></li>`;
-  const notes = page.notes?.length
-    ? html`<ul class="notes">${page.notes.map((line) => html`<li>${line}</li>`)}</ul>\n`
-    : '';
-  // The stylesheet and the policy are the page's own constants, written as they are.
-  return String(html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${raw(CSP)}">
-<meta name="color-scheme" content="dark">
-<title>${page.title}</title>
-<style>${raw(css())}</style>
-</head>
-<body>
-<main>
-<p class="kicker">${page.kicker}</p>
-<h1>${page.heading}</h1>
-<p class="meta">${page.meta}</p>
-<ul class="stats">${page.stats.map(stat)}</ul>
-${notes}${page.sections.map((section) => html`${section}\n`)}<footer>${page.footer}</footer>
-</main>
-</body>
-</html>
-`);
-}

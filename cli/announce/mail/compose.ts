@@ -3,55 +3,50 @@
 import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import { EVENT_SHORT_NAME } from '../../../src/content/event.ts';
-import type { Rendered } from './message.ts';
+import type { Recipient } from '../sending/store.ts';
+import { prepareMessage, type MessageTemplate } from './message.ts';
 
 /** The same for a campaign and person on every run, so a message resent after a crash folds
  * into the first in the recipient's mailbox. Hashed: says nothing about the list. */
-export function messageId(campaign: string, personId: number, fromAddress: string): string {
-  const domain = fromAddress.split('@').pop() ?? 'localhost';
+export function messageId(campaign: string, personId: number, from: string): string {
+  const domain = addressOf(from).split('@').pop() ?? 'localhost';
   const hash = createHash('sha256').update(`${campaign}\n${personId}`).digest('hex').slice(0, 32);
   return `<${campaign}.${hash}@${domain}>`;
-}
-
-/** Where the links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted Supabase), else
- * the own server's SITE_URL/unsubscribe. */
-export const unsubscribeEndpoint = (siteUrl: string, setting: string | undefined) =>
-  setting ?? `${siteUrl}/unsubscribe`;
-
-export function unsubscribeUrl(endpoint: string, token: string): string {
-  const url = new URL(endpoint);
-  url.searchParams.set('token', token);
-  return url.toString();
-}
-
-function listId(siteUrl: string): string {
-  return `${EVENT_SHORT_NAME} launch news <launch.${new URL(siteUrl).hostname}>`;
 }
 
 /** `Name <address>` → the address. */
 export const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
-export interface MailParts {
+export interface MailSettings {
   from: string;
-  to: string;
   siteUrl: string;
-  unsubscribe: string;
-  messageId: string;
-  rendered: Rendered;
+  /** Where the unsubscribe links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted
+   * Supabase), else the own server's SITE_URL/unsubscribe. */
+  unsubscribeEndpoint: string;
+  template: MessageTemplate;
 }
 
-export function composeMail(parts: MailParts): SendMailOptions {
-  return {
-    from: parts.from,
-    to: parts.to,
-    subject: parts.rendered.subject,
-    text: parts.rendered.text,
-    html: parts.rendered.html,
-    messageId: parts.messageId,
-    headers: {
-      'List-Unsubscribe': `<${parts.unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': listId(parts.siteUrl),
-    },
+/** One person's message, as the dry run shows it and the test and the real run send it. */
+export function mailMaker(settings: MailSettings) {
+  const personalise = prepareMessage(settings.template, settings.siteUrl);
+  return (to: Pick<Recipient, 'email' | 'first_name' | 'token'>, messageId: string) => {
+    const url = new URL(settings.unsubscribeEndpoint);
+    url.searchParams.set('token', to.token);
+    const unsubscribe = url.toString();
+    const rendered = personalise(to.first_name, unsubscribe);
+    const mail: SendMailOptions = {
+      from: settings.from,
+      to: to.email,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      messageId,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'List-Id': `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`,
+      },
+    };
+    return { mail, rendered };
   };
 }

@@ -12,8 +12,9 @@ import {
   EVENT_SHORT_NAME,
 } from '../../../src/content/event.ts';
 import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
+import { OWN_SOURCES, withSource } from '../../../src/lib/signup-source.ts';
+import { CliError } from '../../cli-error.ts';
 import { usableFirstName } from './greeting.ts';
-import { markSiteLinks } from './mail-links.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
@@ -22,22 +23,12 @@ const DEFAULT_MESSAGE_FILE = new URL(
   import.meta.url,
 );
 
-export interface MessageTemplate {
-  subject: string;
-  preheader: string;
-  fallbackName: string;
-  body: string;
-}
+export type MessageTemplate = ReturnType<typeof parseTemplate>;
 
-export interface Rendered {
-  subject: string;
-  text: string;
-  html: string;
-}
+/** A message file that cannot be used: one line, like every failure the commands know. */
+export class MessageError extends CliError {}
 
-export class MessageError extends Error {}
-
-export function parseTemplate(source: string, where = 'the message file'): MessageTemplate {
+export function parseTemplate(source: string, where = 'the message file') {
   const { data, content } = matter(source);
   const field = (name: string, required: boolean): string => {
     const value: unknown = data[name];
@@ -54,7 +45,7 @@ export function parseTemplate(source: string, where = 'the message file'): Messa
   };
 }
 
-export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE): MessageTemplate {
+export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE) {
   let source: string;
   try {
     source = readFileSync(file, 'utf8');
@@ -66,11 +57,20 @@ export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE): Message
   return parseTemplate(source, String(file));
 }
 
+// The launch mail's links to the site say they came from the mail (utm_source=email), so the
+// report can count the sign-ups the mail brings (a friend it was forwarded to, say).
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Markdown with every link into siteUrl marked with the mail's source; other links as they are. */
+export function markSiteLinks(markdown: string, siteUrl: string): string {
+  const site = siteUrl.replace(/\/+$/, '');
+  const link = new RegExp(`\\]\\((${escapeRegExp(site)}(?:[/?#][^)\\s]*)?)(?=[)\\s])`, 'g');
+  return markdown.replace(link, (_, href: string) => `](${withSource(href, OWN_SOURCES.email)}`);
+}
+
 const FIRST_NAME = '{{first_name}}';
 // A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
-
-export type Personalise = (firstName: string | null, unsubscribeUrl: string) => Rendered;
 
 /**
  * Renders the template once for this site; the result fills in one person at a time. The
@@ -80,7 +80,7 @@ export function prepareMessage(
   template: MessageTemplate,
   siteUrl: string,
   whatsappChannel: string = WHATSAPP_CHANNEL.href,
-): Personalise {
+) {
   const fill = (s: string) =>
     s
       .replaceAll('{{event_name}}', EVENT_FULL_NAME)
@@ -107,7 +107,7 @@ export function prepareMessage(
   const htmlParts = html.split(FIRST_NAME);
   const textParts = text.split(FIRST_NAME);
   const subjectParts = subject.split(FIRST_NAME);
-  return (firstName, unsubscribeUrl) => {
+  return (firstName: string | null, unsubscribeUrl: string) => {
     const name = usableFirstName(firstName) ?? template.fallbackName;
     return {
       subject: subjectParts.join(name),

@@ -15,15 +15,7 @@ ANNOUNCE_RATE, ANNOUNCE_MAX_PER_RUN, and the database settings of npm run subscr
 
 const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export interface AnnounceArgs {
-  campaign: string;
-  mode: 'dry-run' | 'test' | 'send';
-  testTo?: string;
-  yes: boolean;
-  message?: string;
-  /** --max N: messages in this run at most (overrides ANNOUNCE_MAX_PER_RUN; 0 = no cap). */
-  max?: number;
-}
+export type AnnounceArgs = Exclude<ReturnType<typeof parseAnnounceArgs>, string>;
 
 const OPTIONS = {
   campaign: { type: 'string' },
@@ -55,7 +47,7 @@ function readValues(argv: string[]) {
 }
 
 /** The arguments, or a one-line reason they are wrong. */
-export function parseAnnounceArgs(written: string[]): AnnounceArgs | string {
+export function parseAnnounceArgs(written: string[]) {
   const values = readValues(written);
   if (typeof values === 'string') return values;
   const { campaign, 'test-to': testTo, max, message } = values;
@@ -67,13 +59,18 @@ export function parseAnnounceArgs(written: string[]): AnnounceArgs | string {
   if (values['dry-run'] && testTo !== undefined) return 'Choose one of --dry-run and --test-to';
   if (max !== undefined && !/^\d{1,8}$/.test(max))
     return `--max ${JSON.stringify(max)}: a whole number of messages (0 = no cap)`;
-  const mode = values['dry-run'] ? 'dry-run' : testTo !== undefined ? 'test' : 'send';
+  const mode: 'dry-run' | 'test' | 'send' = values['dry-run']
+    ? 'dry-run'
+    : testTo !== undefined
+      ? 'test'
+      : 'send';
   return {
     campaign,
     mode,
     testTo,
     yes: values.yes === true,
     message,
+    /** --max N: messages in this run at most (overrides ANNOUNCE_MAX_PER_RUN; 0 = no cap). */
     max: max === undefined ? undefined : Number(max),
   };
 }

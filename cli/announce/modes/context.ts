@@ -4,18 +4,13 @@ import type { Settings } from '../../../platform/settings.ts';
 import { withCaller } from '../../backend.ts';
 import type { FunctionCaller } from '../../function-caller.ts';
 import { CliError } from '../../cli-error.ts';
-import type { MessageTemplate } from '../mail/message.ts';
+import type { MailSettings } from '../mail/compose.ts';
 import { announceStore, type AnnounceStore } from '../sending/store.ts';
 import type { AnnounceArgs } from './args.ts';
 
-export interface AnnounceContext {
+export interface AnnounceContext extends MailSettings {
   args: AnnounceArgs;
   settings: Settings;
-  from: string;
-  siteUrl: string;
-  /** Where the unsubscribe links point (see unsubscribeEndpoint). */
-  unsubscribeEndpoint: string;
-  template: MessageTemplate;
 }
 
 export function withStore<T>(

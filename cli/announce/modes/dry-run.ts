@@ -1,7 +1,6 @@
 // `npm run announce -- --campaign ID --dry-run`: how many would get it, and the first message in
 // full. Sends nothing, records nothing.
-import { addressOf, messageId } from '../mail/compose.ts';
-import { mailMaker } from '../mail/make-mail.ts';
+import { mailMaker, messageId } from '../mail/compose.ts';
 import { daysAtCap } from '../output/lines.ts';
 import { formatCount, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
@@ -15,7 +14,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     const first = await store.preview(campaign);
     say(
       `Dry run of campaign ${campaign} on ${store.description}: ${formatCount(status.pending)} would get it, ` +
-        `${formatCount(status.alreadySent)} already had it, ${formatCount(status.unsubscribed)} unsubscribed, ` +
+        `${formatCount(status.already_sent)} already had it, ${formatCount(status.unsubscribed)} unsubscribed, ` +
         `${formatCount(status.suppressed)} suppressed (bounced before). Nothing sent.`,
     );
     const max = context.args.max ?? context.settings.announceMaxPerRun;
@@ -28,7 +27,7 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
     if (!first) return 0;
     const { mail, rendered } = mailMaker(context)(
       first,
-      messageId(campaign, first.id, addressOf(context.from)),
+      messageId(campaign, first.id, context.from),
     );
     const headers = {
       From: mail.from,

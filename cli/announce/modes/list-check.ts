@@ -44,13 +44,7 @@ export function isDisposable(email: string): boolean {
 export const isRoleAddress = (email: string) => ROLE_LOCAL_PARTS.has(localOf(email));
 
 function bursts(rows: ListRow[]): Finding {
-  const byMinute = new Map<string, ListRow[]>();
-  for (const row of rows) {
-    const minute = new Date(row.created_at).toISOString().slice(0, 16);
-    const same = byMinute.get(minute);
-    if (same) same.push(row);
-    else byMinute.set(minute, [row]);
-  }
+  const byMinute = Map.groupBy(rows, (row) => new Date(row.created_at).toISOString().slice(0, 16));
   const busy = [...byMinute].filter(([, r]) => r.length >= BURST_PER_MINUTE);
   busy.sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   return {

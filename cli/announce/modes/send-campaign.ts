@@ -2,15 +2,13 @@
 // lease, asks first (or refuses without a terminal), checks the SMTP login, sends with a
 // progress bar, ends with one summary line (and one line saying why, if it stopped early).
 import { confirm } from '../../confirm.ts';
-import { addressOf, messageId } from '../mail/compose.ts';
-import { mailMaker } from '../mail/make-mail.ts';
+import { mailMaker, messageId } from '../mail/compose.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { formatCount, say } from '../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
-import { emptyResult } from '../sending/run-types.ts';
-import { runCampaign } from '../sending/run.ts';
-import { createMailer, MAX_CONNECTIONS, serverName, verify } from '../sending/smtp.ts';
+import { emptyResult, runCampaign } from '../sending/run.ts';
+import { MAX_CONNECTIONS, openMailer, serverName } from '../sending/smtp.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 
 /** Stops told in their one line alone (it holds the counts), without the summary line. */
@@ -32,20 +30,13 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       const capped =
         max > 0 && max < status.pending ? ` (the first ${formatCount(max)} today)` : '';
       const question = `Send campaign ${campaign} to ${formatCount(status.pending)} people${capped} from ${context.from} through ${server}?`;
-      if (
-        !context.args.yes &&
-        !(await confirm(
-          question,
-          'Not sending: add --yes to send without a question (stdin is not a terminal)',
-        ))
-      ) {
+      const refusal = 'Not sending: add --yes to send without a question (stdin is not a terminal)';
+      if (!context.args.yes && !(await confirm(question, refusal))) {
         say('Not sent.');
         return 1;
       }
-      const mailer = createMailer(smtpUrl);
-      await verify(mailer, smtpUrl);
+      const mailer = await openMailer(smtpUrl);
       const makeMail = mailMaker(context);
-      const fromAddress = addressOf(context.from);
       const stop = new AbortController();
       const onSigint = () => stop.abort();
       process.once('SIGINT', onSigint);
@@ -69,7 +60,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
           onProgress: (done) => bar.update(done),
           async send(person) {
             await mailer.sendMail(
-              makeMail(person, messageId(campaign, person.id, fromAddress)).mail,
+              makeMail(person, messageId(campaign, person.id, context.from)).mail,
             );
           },
         });

@@ -1,19 +1,17 @@
 // `npm run announce -- --campaign ID --test-to ADDRESS`: one preview, recorded nowhere.
 import { randomUUID } from 'node:crypto';
 import { CliError } from '../../cli-error.ts';
-import { addressOf } from '../mail/compose.ts';
-import { mailMaker } from '../mail/make-mail.ts';
+import { addressOf, mailMaker } from '../mail/compose.ts';
 import { say } from '../output/say.ts';
-import { createMailer, serverName, stopLine, verify } from '../sending/smtp.ts';
+import { openMailer, serverName, stopLine } from '../sending/smtp.ts';
 import type { AnnounceContext } from './context.ts';
 
 export async function sendTest(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const to = context.args.testTo ?? '';
-  const mailer = createMailer(smtpUrl);
-  await verify(mailer, smtpUrl);
+  const mailer = await openMailer(smtpUrl);
   // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
   const { mail } = mailMaker(context)(
-    { email: to, firstName: null, token: '00000000-0000-0000-0000-000000000000' },
+    { email: to, first_name: null, token: '00000000-0000-0000-0000-000000000000' },
     `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
   );
   try {

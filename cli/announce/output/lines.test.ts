@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyResult } from '../sending/run-types.ts';
+import { emptyResult } from '../sending/run.ts';
 import { stoppedLine } from './lines.ts';
 
-const STATUS = { pending: 10, alreadySent: 0, unsubscribed: 0, suppressed: 0 };
+const STATUS = { pending: 10, already_sent: 0, unsubscribed: 0, suppressed: 0 };
 const SANDBOX = Object.assign(new Error('Message rejected'), {
   responseCode: 554,
   response: '554 Message rejected: Email address is not verified.',

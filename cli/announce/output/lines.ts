@@ -1,6 +1,6 @@
 // The lines a run ends with: what happened, and what to do next, one line each.
 import type { CampaignStatus } from '../sending/store.ts';
-import type { RunResult } from '../sending/run-types.ts';
+import type { RunResult } from '../sending/run.ts';
 import { stopLine } from '../sending/smtp.ts';
 import { refusalCause, smtpAnswer, type RefusalCause } from '../sending/smtp-answer.ts';
 import { formatCount } from './say.ts';
@@ -11,7 +11,7 @@ export const daysAtCap = (pending: number, max: number) =>
 
 export function summaryLine(campaign: string, status: CampaignStatus, r: RunResult): string {
   return (
-    `Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(status.alreadySent)} already had it, ` +
+    `Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(status.already_sent)} already had it, ` +
     `${formatCount(r.failed.length)} failed, ${formatCount(status.unsubscribed)} unsubscribed, ` +
     `${formatCount(r.bounced.length)} bounced, ${formatCount(r.deferred.length)} deferred, ` +
     `${formatCount(status.suppressed)} suppressed`

@@ -3,13 +3,6 @@
 import { writeRaw } from '../../run-command.ts';
 import { formatCount } from './say.ts';
 
-export interface ProgressFigures {
-  done: number;
-  total: number;
-  elapsedMs: number;
-  width?: number;
-}
-
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);
@@ -18,7 +11,7 @@ const clock = (seconds: number) => {
   return h ? `${h}:${mmss}` : mmss;
 };
 
-export function formatProgress({ done, total, elapsedMs, width = 24 }: ProgressFigures): string {
+export function formatProgress(done: number, total: number, elapsedMs: number, width = 24) {
   const share = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(share * width);
   const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
@@ -29,24 +22,16 @@ export function formatProgress({ done, total, elapsedMs, width = 24 }: ProgressF
   );
 }
 
-export interface ProgressBar {
-  update(done: number): void;
-  stop(): void;
-}
-
-export function progressBar(stream: NodeJS.WriteStream, total: number): ProgressBar {
+export function progressBar(stream: NodeJS.WriteStream, total: number) {
   if (!stream.isTTY) return { update() {}, stop() {} };
   const started = performance.now();
   let done = 0;
   const draw = () =>
-    writeRaw(
-      stream,
-      `\r${formatProgress({ done, total, elapsedMs: performance.now() - started })}\x1b[K`,
-    );
+    writeRaw(stream, `\r${formatProgress(done, total, performance.now() - started)}\x1b[K`);
   const timer = setInterval(draw, 200);
   draw();
   return {
-    update(n) {
+    update(n: number) {
       done = n;
     },
     stop() {

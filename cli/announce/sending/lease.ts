@@ -13,20 +13,13 @@ import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../../cli-error.ts';
-import type { AnnounceStore, CampaignRun } from './store.ts';
+import type { AnnounceStore } from './store.ts';
 
 /** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */
 const HEARTBEAT_SHARE = 2 / 9; // 20 s of 90
 const CONFIRMED_SHARE = 1 / 3; // 30 s of 90: two beats may be late before sending waits
 
-export interface HeldLease {
-  run: CampaignRun;
-  /** Set when the lease is found taken by another run, or lapsed: stop sending. */
-  lost: AbortSignal;
-  /** Resolves true while the lease is held (renewing it first when it is due), else false. */
-  fresh(): Promise<boolean>;
-  release(): Promise<void>;
-}
+export type HeldLease = Awaited<ReturnType<typeof takeLease>>;
 
 function whoAmI(): string {
   let user = 'someone';
@@ -53,11 +46,7 @@ function goneHereRunId(holder: string, runId: string): string | null {
 /** A lease's start as the second run's line writes it: 2026-11-25T20:00:00Z. */
 export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
 
-export async function takeLease(
-  store: AnnounceStore,
-  campaign: string,
-  seconds: number,
-): Promise<HeldLease> {
+export async function takeLease(store: AnnounceStore, campaign: string, seconds: number) {
   const runId = randomUUID();
   const holder = whoAmI();
   const asked = { mono: performance.now(), wall: Date.now() };
@@ -97,8 +86,10 @@ export async function takeLease(
     performance.now() - confirmed.mono < vouchMs && Math.abs(Date.now() - confirmed.wall) < vouchMs;
   return {
     run,
+    /** Set when the lease is found taken by another run, or lapsed: stop sending. */
     lost: lost.signal,
-    async fresh() {
+    /** Resolves true while the lease is held (renewing it first when it is due), else false. */
+    async fresh(): Promise<boolean> {
       if (lost.signal.aborted) return false;
       if (vouched()) return true;
       // Due (or overdue: the process slept): the database answers before anything is sent.

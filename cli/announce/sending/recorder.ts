@@ -12,30 +12,14 @@ import { LeaseLostError, type AnnounceStore, type CampaignRun, type Outcome } fr
 export const FLUSH_MS = 200;
 const FLUSH_AT = 200;
 
-export interface RecorderOptions {
-  /** The first wait before retrying a failed write, doubling; and how many retries. */
-  retryMs: number;
-  retries: number;
-}
-
-export interface Recorder {
-  add(outcome: Outcome): void;
-  /** Resolves true when new messages may go, false when recording has failed for good. */
-  ready(): Promise<boolean>;
-  /** Resolves when everything added so far is written; rejects if a write failed for good. */
-  drain(): Promise<void>;
-  /** Outcomes not written (yet, or ever if recording failed). */
-  unwritten(): number;
-}
-
 export function createRecorder(
   store: AnnounceStore,
   run: CampaignRun,
-  options: RecorderOptions = { retryMs: 1000, retries: 5 },
-): Recorder {
+  /** The first wait before retrying a failed write, doubling; and how many retries. */
+  options = { retryMs: 1000, retries: 5 },
+) {
   let pending: Outcome[] = [];
   let oldest = 0; // when the oldest of `pending` came in (performance.now())
-  let inWrite = 0;
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let failure: unknown = null;
@@ -73,14 +57,11 @@ export function createRecorder(
       do {
         const batch = pending;
         pending = [];
-        inWrite = batch.length;
         try {
           await write(batch);
-          inWrite = 0;
         } catch (error) {
           failure = error;
           pending = [...batch, ...pending];
-          inWrite = 0;
         }
         if (stalled) {
           stalled = null;
@@ -94,17 +75,19 @@ export function createRecorder(
   };
 
   return {
-    add(outcome) {
+    add(outcome: Outcome) {
       if (pending.length === 0) oldest = performance.now();
       pending.push(outcome);
       if (failure !== null) return;
       if (pending.length >= FLUSH_AT) flush();
       else schedule();
     },
+    /** Resolves true when new messages may go, false when recording has failed for good. */
     async ready() {
       while (stalled && failure === null) await stalled;
       return failure === null;
     },
+    /** Resolves when everything added so far is written; rejects if a write failed for good. */
     async drain() {
       while ((pending.length > 0 || writing) && failure === null) {
         flush();
@@ -113,6 +96,5 @@ export function createRecorder(
       if (timer) clearTimeout(timer);
       if (failure !== null) throw failure;
     },
-    unwritten: () => pending.length + inWrite,
   };
 }

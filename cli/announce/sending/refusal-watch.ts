@@ -11,12 +11,6 @@ export const WINDOW = 20;
 export const REFUSED_IN_WINDOW = 12;
 export const DOMAINS = 2;
 
-export interface RefusalWatch {
-  /** One answer for good: the recipient when it was refused for the sender or the message,
-   * else null. True: stop now. */
-  note(refused: string | null): boolean;
-}
-
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 /** As many different recipients as `count`, over at least DOMAINS domains. */
@@ -24,10 +18,12 @@ function enough(refused: string[], count: number): boolean {
   return new Set(refused).size >= count && new Set(refused.map(domainOf)).size >= DOMAINS;
 }
 
-export function refusalWatch(): RefusalWatch {
+export function refusalWatch() {
   const recent: (string | null)[] = [];
   return {
-    note(refused) {
+    /** One answer for good: the recipient when it was refused for the sender or the message,
+     * else null. True: stop now. */
+    note(refused: string | null): boolean {
       recent.push(refused?.toLowerCase() ?? null);
       if (recent.length > WINDOW) recent.shift();
       const inARow = recent.slice(recent.lastIndexOf(null) + 1) as string[];

@@ -10,7 +10,7 @@ function listStore(size: number) {
   const people: Recipient[] = Array.from({ length: size }, (_, i) => ({
     id: i + 1,
     email: `reader${i + 1}@example.test`,
-    firstName: null,
+    first_name: null,
     token: `token-${i + 1}`,
   }));
   const recorded: Outcome[] = [];

@@ -10,12 +10,72 @@
 // before every message (lease.ts), and the database refuses a page or a record from a run
 // that lost it: the people already fetched are then dropped, never sent to.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { keysetPaged } from '../../read-signups.ts';
+import type { HeldLease } from './lease.ts';
 import { createRecorder } from './recorder.ts';
 import { refusalWatch } from './refusal-watch.ts';
-import { emptyResult, type RunOptions, type RunResult } from './run-types.ts';
-import { classifyAnswer, smtpAnswer } from './smtp-answer.ts';
-import { recipients } from './recipients.ts';
-import { LeaseLostError, type Recipient } from './store.ts';
+import { classifyAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
+import { LeaseLostError, type AnnounceStore, type CampaignRun, type Recipient } from './store.ts';
+
+/** Tries per person in this run: for a temporary refusal, and for a dropped connection. */
+const DEFER_TRIES = 3;
+const CONNECTION_TRIES = 5;
+
+export interface RunOptions {
+  /** The campaign, and the run id its lease is held under. */
+  run: CampaignRun;
+  store: AnnounceStore;
+  /** The campaign's lease (lease.ts), asked before each message: once it is lost, stop. */
+  lease?: Pick<HeldLease, 'fresh' | 'lost'>;
+  send(recipient: Recipient): Promise<void>;
+  /** Messages per second; 0 = no pacing. */
+  rate: number;
+  /** Messages in flight at once. */
+  concurrency: number;
+  /** People to try in this run at most; 0 = everyone. */
+  max: number;
+  /** The first wait before a retry; each retry waits twice as long as the one before. */
+  retryMs: number;
+  onProgress?(done: number): void;
+  /** Set to stop taking new people (Ctrl-C): what is in flight finishes. */
+  signal?: AbortSignal;
+}
+
+interface Refusal {
+  email: string;
+  answer: string;
+}
+
+export interface RunResult {
+  sent: number;
+  bounced: Refusal[];
+  failed: Refusal[];
+  /** Refused "for now" on every try: left for the next run. */
+  deferred: Refusal[];
+  /** Why the run stopped before the end of the list, if it did: 'refused' when refusals about
+   * the sender or the message kept coming (refusal-watch.ts), 'lease' when the run lost its
+   * lease (another run has the campaign, or it lapsed while this one was paused). */
+  stop: {
+    kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database' | 'refused' | 'lease';
+    error: unknown;
+  } | null;
+  interrupted: boolean;
+  /** Stopped at `max`. */
+  capped: boolean;
+}
+
+/** A run that has sent nothing yet. */
+export function emptyResult(): RunResult {
+  return {
+    sent: 0,
+    bounced: [],
+    failed: [],
+    deferred: [],
+    stop: null,
+    interrupted: false,
+    capped: false,
+  };
+}
 
 interface Turn {
   person: Recipient;
@@ -26,8 +86,6 @@ interface Turn {
 
 export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const { run, store, rate, concurrency, max, retryMs } = options;
-  const deferTries = options.deferTries ?? 3;
-  const connectionTries = options.connectionTries ?? 5;
   const recorder = createRecorder(store, run, { retryMs, retries: 5 });
   const watch = refusalWatch();
   /** The database refused: a lost lease, or no answer. */
@@ -40,7 +98,8 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   let wake: (() => void) | null = null;
   const answered = () => new Promise<void>((resolve) => (wake = resolve));
   const later: Turn[] = [];
-  const people = recipients(store, run)[Symbol.asyncIterator]();
+  // Everyone still to send to, a page at a time (keyset on id): never the whole list in memory.
+  const people = keysetPaged((after, limit) => store.next(run, after, limit), 1000);
   let listDone = false;
   let started = 0;
   let done = 0;
@@ -71,14 +130,14 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
         });
         options.onProgress?.(++done);
       } else if (kind === 'deferred') {
-        if (++turn.tries < deferTries)
+        if (++turn.tries < DEFER_TRIES)
           later.push({ ...turn, due: performance.now() + backoff(turn.tries) * 2 });
         else {
           result.deferred.push(refusal);
           recorder.add({ id: person.id, status: 'deferred', error: refusal.answer });
           options.onProgress?.(++done);
         }
-      } else if (kind === 'connection' && ++turn.drops < connectionTries) {
+      } else if (kind === 'connection' && ++turn.drops < CONNECTION_TRIES) {
         // The pool opens a new connection for the next message: try this person again soon.
         later.push({ ...turn, due: performance.now() + backoff(turn.drops) });
       } else result.stop ??= { kind, error };

@@ -6,8 +6,6 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { CliError } from '../../cli-error.ts';
 import { classifyAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
 
-export type Mailer = ReturnType<typeof createMailer>;
-
 /** Connections kept open to the server; most providers allow 5-10 per account. */
 export const MAX_CONNECTIONS = 5;
 
@@ -41,10 +39,6 @@ export function smtpOptions(smtpUrl: string): SMTPPool.Options {
   };
 }
 
-export function createMailer(smtpUrl: string) {
-  return createTransport(smtpOptions(smtpUrl));
-}
-
 /** host:port, never the login. */
 export const serverName = (smtpUrl: string) => {
   const url = new URL(smtpUrl);
@@ -75,12 +69,15 @@ export function stopLine(error: unknown, server: string): string {
   return `Could not reach the SMTP server ${server} (${reason}): check SMTP_URL and your network, then run the same command again`;
 }
 
-/** Checks the login before anything is sent: a refusal stops the command with one line. */
-export async function verify(mailer: Mailer, smtpUrl: string) {
+/** The pooled transport, once the server has taken the login: checked before anything is sent,
+ * a refusal stops the command with one line. */
+export async function openMailer(smtpUrl: string) {
+  const mailer = createTransport(smtpOptions(smtpUrl));
   try {
     await mailer.verify();
   } catch (error) {
     mailer.close();
     throw new CliError(stopLine(error, serverName(smtpUrl)));
   }
+  return mailer;
 }

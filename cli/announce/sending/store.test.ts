@@ -61,7 +61,7 @@ for (const database of testDatabases()) {
       expect(left).toEqual([c, ...rest]);
       expect(await store.status('launch')).toEqual({
         pending: 27,
-        alreadySent: 2,
+        already_sent: 2,
         unsubscribed: 0,
         suppressed: 1,
       });
@@ -74,7 +74,7 @@ for (const database of testDatabases()) {
       expect(fresh).toEqual((await ids()).filter((id) => id !== b));
       expect(await store.status('other')).toEqual({
         pending: 29,
-        alreadySent: 0,
+        already_sent: 0,
         unsubscribed: 0,
         suppressed: 1,
       });
@@ -89,7 +89,7 @@ for (const database of testDatabases()) {
       expect((await store.next(LAUNCH, 0, 1000)).map((p) => p.id)).toEqual([a, b, ...rest]);
       expect(await store.status('launch')).toEqual({
         pending: 30,
-        alreadySent: 0,
+        already_sent: 0,
         unsubscribed: 0,
         suppressed: 0,
       });
@@ -111,7 +111,7 @@ for (const database of testDatabases()) {
         after = page[page.length - 1].id;
       }
       expect(seen).toEqual(all.filter((id) => !sent.includes(id)));
-      expect((await store.status('launch')).alreadySent).toBe(sent.length);
+      expect((await store.status('launch')).already_sent).toBe(sent.length);
       // Another campaign has had nobody yet.
       expect((await store.next(OTHER, 0, 1000)).length).toBe(30);
     });

@@ -1,17 +1,19 @@
 // The campaign's records, through the migration's functions (function-caller.ts calls them).
 import type { FunctionCaller } from '../../function-caller.ts';
 
+/** A person still to send to, as tedxcommunity_announce_next answers. */
 export interface Recipient {
   id: number;
   email: string;
-  firstName: string | null;
+  first_name: string | null;
   token: string;
 }
 
+/** As tedxcommunity_announce_status answers. */
 export interface CampaignStatus {
   /** Still to send to (never sent, or failed before). */
   pending: number;
-  alreadySent: number;
+  already_sent: number;
   /** People who have left the list, all campaigns. */
   unsubscribed: number;
   /** People on the list whose address is suppressed (bounced before): never mailed. */
@@ -22,14 +24,6 @@ export interface Outcome {
   id: number;
   status: 'sent' | 'failed' | 'bounced' | 'deferred';
   error: string | null;
-}
-
-/** The campaign's lease as the database answers a request for it. */
-interface Lease {
-  granted: boolean;
-  holder: string;
-  startedAt: string;
-  runId: string;
 }
 
 /** A run of a campaign, as the database knows it by its lease. */
@@ -46,46 +40,13 @@ export class LeaseLostError extends Error {
   }
 }
 
-export interface AnnounceStore {
-  description: string;
-  status(campaign: string): Promise<CampaignStatus>;
-  /** The next people after `afterId` (by id) who have not had the campaign; only for the run
-   * holding its lease (LeaseLostError otherwise). */
-  next(run: CampaignRun, afterId: number, limit: number): Promise<Recipient[]>;
-  /** The first person the campaign would go to, for the dry run (no lease). */
-  preview(campaign: string): Promise<Recipient | null>;
-  /** Only for the run holding the lease (LeaseLostError otherwise). */
-  record(run: CampaignRun, outcomes: Outcome[]): Promise<void>;
-  /** Takes the campaign's lease for `seconds` (see lease.ts). */
-  lease(
-    campaign: string,
-    holder: string,
-    runId: string,
-    seconds: number,
-    takeOver: string | null,
-  ): Promise<Lease>;
-  /** Renews a lease this run still holds; never takes one (granted false once it lapsed). */
-  renew(run: CampaignRun, seconds: number): Promise<Lease>;
-  release(campaign: string, runId: string): Promise<void>;
-}
+export type AnnounceStore = ReturnType<typeof announceStore>;
 
-interface StatusRow {
-  pending: number;
-  already_sent: number;
-  unsubscribed: number;
-  suppressed: number;
-}
 interface LeaseRow {
   granted: boolean;
   holder: string | null;
   started_at: string | null;
   run_id: string | null;
-}
-interface RecipientRow {
-  id: number;
-  email: string;
-  first_name: string | null;
-  token: string;
 }
 
 /** One record call's JSON at most, in UTF-16 code units (String#length), not bytes. */
@@ -114,14 +75,8 @@ function pieces(outcomes: Outcome[]): Written[][] {
   return all;
 }
 
-const toRecipient = (r: RecipientRow): Recipient => ({
-  id: r.id,
-  email: r.email,
-  firstName: r.first_name,
-  token: r.token,
-});
-
-const toLease = (row: LeaseRow): Lease => ({
+/** The campaign's lease as the database answers a request for it. */
+const toLease = (row: LeaseRow) => ({
   granted: row.granted,
   holder: row.holder ?? 'nobody',
   startedAt: row.started_at ?? '',
@@ -142,38 +97,36 @@ async function underLease<T>(campaign: string, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export function announceStore(calls: FunctionCaller): AnnounceStore {
+export function announceStore(calls: FunctionCaller) {
   return {
     description: calls.description,
-    async status(campaign) {
-      const [row] = await calls.rows<StatusRow>('tedxcommunity_announce_status', {
+    async status(campaign: string): Promise<CampaignStatus> {
+      const [row] = await calls.rows<CampaignStatus>('tedxcommunity_announce_status', {
         p_campaign: campaign,
       });
-      return {
-        pending: row.pending,
-        alreadySent: row.already_sent,
-        unsubscribed: row.unsubscribed,
-        suppressed: row.suppressed,
-      };
+      return row;
     },
-    async next({ campaign, runId }, afterId, limit) {
-      const rows = await underLease(campaign, () =>
-        calls.rows<RecipientRow>('tedxcommunity_announce_next', {
+    /** The next people after `afterId` (by id) who have not had the campaign; only for the run
+     * holding its lease (LeaseLostError otherwise). */
+    next({ campaign, runId }: CampaignRun, afterId: number, limit: number): Promise<Recipient[]> {
+      return underLease(campaign, () =>
+        calls.rows<Recipient>('tedxcommunity_announce_next', {
           p_campaign: campaign,
           p_run_id: runId,
           p_after: afterId,
           p_limit: limit,
         }),
       );
-      return rows.map(toRecipient);
     },
-    async preview(campaign) {
-      const [row] = await calls.rows<RecipientRow>('tedxcommunity_announce_preview', {
+    /** The first person the campaign would go to, for the dry run (no lease). */
+    async preview(campaign: string): Promise<Recipient | null> {
+      const [row] = await calls.rows<Recipient>('tedxcommunity_announce_preview', {
         p_campaign: campaign,
       });
-      return row ? toRecipient(row) : null;
+      return row ?? null;
     },
-    async record({ campaign, runId }, outcomes) {
+    /** Only for the run holding the lease (LeaseLostError otherwise). */
+    async record({ campaign, runId }: CampaignRun, outcomes: Outcome[]): Promise<void> {
       // In pieces a PostgREST-compatible API takes (this project's server accepts 8 KB).
       for (const piece of pieces(outcomes)) {
         await underLease(campaign, () =>
@@ -185,7 +138,14 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
         );
       }
     },
-    async lease(campaign, holder, runId, seconds, takeOver) {
+    /** Takes the campaign's lease for `seconds` (see lease.ts). */
+    async lease(
+      campaign: string,
+      holder: string,
+      runId: string,
+      seconds: number,
+      takeOver: string | null,
+    ) {
       const [row] = await calls.rows<LeaseRow>('tedxcommunity_announce_lease', {
         p_campaign: campaign,
         p_holder: holder,
@@ -195,7 +155,8 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
       });
       return toLease(row);
     },
-    async renew({ campaign, runId }, seconds) {
+    /** Renews a lease this run still holds; never takes one (granted false once it lapsed). */
+    async renew({ campaign, runId }: CampaignRun, seconds: number) {
       const [row] = await calls.rows<LeaseRow>('tedxcommunity_announce_renew', {
         p_campaign: campaign,
         p_run_id: runId,
@@ -203,7 +164,7 @@ export function announceStore(calls: FunctionCaller): AnnounceStore {
       });
       return toLease(row);
     },
-    async release(campaign, runId) {
+    async release(campaign: string, runId: string): Promise<void> {
       await calls.scalar<boolean>('tedxcommunity_announce_release', {
         p_campaign: campaign,
         p_run_id: runId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markSiteLinks } from './mail-links.ts';
+import { markSiteLinks } from './message.ts';
 
 describe('markSiteLinks', () => {
   const SITE = 'https://tedx.example.ug';
