@@ -542,8 +542,9 @@ CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; on hosted Supabase,
-  -- `alter database postgres set app.signup_rate_limit = '60'` (docs/deploying.md).
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
+  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
+  -- there a new migration changes the 120 (docs/deploying.md).
   per_minute integer :=
     coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
   address inet;
