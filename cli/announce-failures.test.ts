@@ -61,6 +61,15 @@ describe('announce: dry run, test message, failures', { timeout: 240_000 }, () =
     expect(await pending('preview')).toBe(N);
   });
 
+  it('--test-to an address the server refuses says so, not that the server is unreachable', async () => {
+    sink = await startSmtpSink({ reject: () => ({ code: 550, message: '5.1.1 User unknown' }) });
+    const test = await announce(sink.url(), '--campaign', 'preview', '--test-to', 'no@tedx.test');
+    expect(test.code).toBe(1);
+    expect(test.stderr).toMatch(
+      /^The test message to no@tedx\.test was refused: The SMTP server \S+ refused the address \(550 5\.1\.1 User unknown\): check it, or use another\n$/,
+    );
+  });
+
   it('refuses to send without --yes when stdin is not a terminal', async () => {
     sink = await startSmtpSink();
     const run = await announce(sink.url(), '--campaign', 'ask');

@@ -92,7 +92,7 @@ async function openBackend(settings: Settings) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new CliError(
-    `${dataDir} is held by process ${pid} (another organiser command, or a server that is not answering): wait for it to end, then try again`,
+    `${dataDir} is held by ${pid ? `process ${pid}` : 'a process'} (another organiser command, or a server that is not answering): wait for it to end, then try again`,
   );
 }
 

@@ -13,13 +13,17 @@ export function functionCaller(client: SupabaseClient, description: string) {
     const { data, error } = await client.rpc(fn, args);
     if (error) {
       const missing = error.code === 'PGRST202' || error.code === 'PGRST205';
+      // supabase-js answers a network failure with an empty code.
+      const unreachable = error.code === '';
       // The detail rides along: store.ts reads who holds a lease from it.
       throw Object.assign(
         new CliError(
           `Could not call ${fn} on ${description}: ${error.message || 'no answer'}` +
             (missing
               ? ' (apply the latest migration, or restart the server after updating it)'
-              : ''),
+              : unreachable
+                ? ' (check that it is running and reachable, then try again)'
+                : ''),
         ),
         { detail: error.details || undefined },
       );

@@ -67,6 +67,18 @@ describe('subscribers CLI failures: one line, exit 1, never a stack trace', () =
     );
   });
 
+  it('count on a Supabase that does not answer', async () => {
+    const result = await runCli(['cli/subscribers.ts', 'count'], {
+      SUPABASE_URL: 'http://127.0.0.1:1',
+      SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+      DATA_DIR: dir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Could not call tedxcommunity_signup_count on Supabase at http://127.0.0.1:1: TypeError: fetch failed (check that it is running and reachable, then try again)\n',
+    );
+  });
+
   it('export --out into a folder that does not exist', async () => {
     const out = join(dir, 'no-such-dir', 'signups.csv');
     const result = await runCli(['cli/subscribers.ts', 'export', '--out', out], { DATA_DIR: dir });

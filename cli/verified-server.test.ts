@@ -88,7 +88,9 @@ describe('the service-role key and a server found through the lock file', () => 
     forgeLock('192.0.2.1');
     const result = await count();
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/listens on 192\.0\.2\.1, not on loopback/);
+    expect(result.stderr).toMatch(
+      /listens on 192\.0\.2\.1, not on loopback: .+: restart the server with HOST=127\.0\.0\.1/,
+    );
     expect(requests).toBe(0);
   });
 

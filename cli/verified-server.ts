@@ -37,7 +37,7 @@ export async function verifiedServerUrl(
   if (!isLoopback(host))
     throw new CliError(
       `The server holding ${dataDir} listens on ${host}, not on loopback: the service-role key ` +
-        'goes to this machine only (set HOST to 127.0.0.1 or 0.0.0.0)',
+        'goes to this machine only: restart the server with HOST=127.0.0.1 (or 0.0.0.0)',
     );
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
   const challenge = randomBytes(16).toString('hex');

@@ -45,7 +45,7 @@ export const serverName = (smtpUrl: string) => {
   return `${url.hostname}:${smtpOptions(smtpUrl).port}`;
 };
 
-/** One line saying what went wrong with the server as a whole and what to do about it. */
+/** One line saying what went wrong (with the server as a whole, or the test message) and what to do. */
 export function stopLine(error: unknown, server: string): string {
   const e = (error ?? {}) as SmtpError;
   const kind = classifyAnswer(error);
@@ -54,6 +54,13 @@ export function stopLine(error: unknown, server: string): string {
     return `The SMTP server ${server} refused the login (${answer}): check the user and password in SMTP_URL (Gmail needs an app password)`;
   if (kind === 'sender')
     return `The SMTP server ${server} refuses the sender (${answer}): check MAIL_FROM and the account, then run the same command again`;
+  // Refused while sending (not while connecting): a run records these per person; only the test
+  // message ends on one.
+  const sending = e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
+  if (sending && kind === 'bounce')
+    return `The SMTP server ${server} refused the address (${answer}): check it, or use another`;
+  if (sending && kind === 'failed')
+    return `The SMTP server ${server} refused the message (${answer}): fix what the answer names (the sender, the account or the content), then run the same command again`;
   if (kind === 'quota' || kind === 'deferred')
     return `The SMTP server ${server} says "not now" (${answer}): a sending limit; run the same command again later`;
   if (e.code === 'ETLS' || /STARTTLS/i.test(answer))
