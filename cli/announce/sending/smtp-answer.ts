@@ -87,8 +87,10 @@ export function classifyAnswer(error: unknown): AnswerClass {
   if ((tie || subject === 7 || atMail) && LIMIT.test(stopWords)) return 'quota';
   if (basic < 500) return 'deferred';
   if (atMail || ((tie || subject === 7) && SENDER_BLOCKED.test(stopWords))) return 'sender';
-  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), not the recipient's.
-  if (subject === 1) return detail === 7 || detail === 8 ? 'sender' : 'bounce';
+  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), not the recipient's. At RCPT
+  // TO one recipient's answer must not stop the run: it counts toward the refusal watch instead.
+  if (subject === 1 && (detail === 7 || detail === 8)) return atRcpt ? 'failed' : 'sender';
+  if (subject === 1) return 'bounce';
   if (subject === 2 && (atRcpt || detail === 1)) return 'bounce';
   if (!tie || subject === 7 || ABOUT_SENDER.test(words)) return 'failed';
   if (NO_SUCH_USER.test(words)) return 'bounce';
