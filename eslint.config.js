@@ -119,8 +119,12 @@ export default defineConfig(
     rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_PLATFORM, NO_CLI),
   },
   {
-    files: EDGE_SHARED_FILES.filter((file) => /^(server|platform)\//.test(file)),
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_NODE),
+    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('server/')),
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_CLI_IN_SERVER, NO_NODE),
+  },
+  {
+    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('platform/')),
+    rules: restrict(NO_TEST_SUPPORT, NO_REACT, PLATFORM_NOT_ABOVE, NO_NODE),
   },
   {
     files: EDGE_SHARED_FILES.filter((file) => file.startsWith('src/')),

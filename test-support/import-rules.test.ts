@@ -57,6 +57,8 @@ describe('import rules', () => {
     ],
     ['server/unsubscribe-page.ts', "import { createHash } from 'node:crypto';", 'no node:*'],
     ['platform/html.ts', "import { Buffer } from 'buffer';", 'no node:*'],
+    ['platform/html.ts', "import { createApp } from '../server/app.ts';", 'imports neither'],
+    ['server/csp-policy.ts', "import { toCsv } from '../cli/csv.ts';", 'never imports cli/'],
     ['supabase/functions/unsubscribe/handler.ts', "import fs from 'node:fs';", 'no node:*'],
     ['src/content/event.ts', "import { env } from 'node:process';", 'no node:*'],
   ])('refuses what crosses a zone: %s', async (file, code, reason) => {
