@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, provideChromium } from './scripts/find-chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.ts';
 import { freePortSync } from './test-support/free-port.ts';
 
-// The machine's Chromium, else Playwright's own (installed now where the network allows it), else
-// stop with one sentence saying what to install.
+// The machine's Chromium, else Playwright's own if it was installed, else stop with one sentence
+// saying what to install.
 function chromiumOrExit(): string {
   try {
-    return provideChromium();
+    return findChromium();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

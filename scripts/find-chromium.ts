@@ -1,7 +1,6 @@
 // Finds a Chromium for the browser tests, the audit and the share image: CHROMIUM_PATH, else the
 // system's (Debian's /usr/bin/chromium), else the one `npx playwright install chromium` put in
-// place. The browser tests' setup may also install Playwright's own (provideChromium).
-import { spawnSync } from 'node:child_process';
+// place. Nothing here downloads a browser: without one, it says in one line what to install.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -48,39 +47,4 @@ export function findChromium(): string {
   const found = locateChromium();
   if (found) return found;
   throw new Error(NO_CHROMIUM);
-}
-
-/** Playwright's own install of its Chromium; false when it fails (no network, no disk…). */
-function installPlaywrightChromium(): boolean {
-  const install = spawnSync('npx', ['playwright', 'install', 'chromium'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    timeout: 10 * 60_000,
-  });
-  return install.status === 0;
-}
-
-export interface ChromiumProvider {
-  locate: () => string | null;
-  install: () => boolean;
-  say: (line: string) => void;
-}
-
-/**
- * A Chromium for the browser tests on any machine: the installed one, else Playwright's own,
- * installed now where the network allows it; else an error that says in one sentence what to do.
- */
-export function provideChromium({
-  locate = locateChromium,
-  install = installPlaywrightChromium,
-  say = (line: string) => console.error(line),
-}: Partial<ChromiumProvider> = {}): string {
-  const found = locate();
-  if (found) return found;
-  say('No Chromium found: installing Playwright’s own (npx playwright install chromium)…');
-  const installed = install() ? locate() : null;
-  if (installed) return installed;
-  throw new Error(
-    'No Chromium found, and Playwright could not install one here: install it with ' +
-      '`apt-get install -y chromium` (Debian) or set CHROMIUM_PATH to a Chromium binary.',
-  );
 }
