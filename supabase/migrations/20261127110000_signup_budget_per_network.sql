@@ -70,8 +70,7 @@ declare
   per_minute integer :=
     coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
   address inet;
-  spent record;
-  wait integer := 0;
+  wait integer;
 begin
   -- The API's visitors only: a request (PostgREST, and the own server, always set
   -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
@@ -85,8 +84,9 @@ begin
   -- Every request without a readable address shares one budget.
   address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
 
-  -- In the networks' order, so two sign-ups lock shared rows in the same order.
-  for spent in
+  -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in the
+  -- same order; the wait is the longest of the keys that are over their budget.
+  with spent as (
     insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
     select n.network, pg_catalog.now() + interval '1 minute', 1
     from public.tedxcommunity_signup_networks(address) n
@@ -95,14 +95,11 @@ begin
       set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
           ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
     returning b.network, b.signups, b.ends_at
-  loop
-    if spent.signups > per_minute * (
-      select n.clients from public.tedxcommunity_signup_networks(address) n
-      where n.network = spent.network
-    ) then
-      wait := greatest(wait, pg_catalog.ceil(extract(epoch from spent.ends_at - pg_catalog.now()))::integer);
-    end if;
-  end loop;
+  )
+  select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
+    into wait
+  from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
+  where s.signups > per_minute * n.clients;
 
   if wait > 0 then
     -- PostgREST's own shape for an error a function raises: this body, status and headers.
