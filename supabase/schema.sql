@@ -548,8 +548,7 @@ declare
   per_minute integer :=
     coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
   address inet;
-  spent record;
-  wait integer := 0;
+  wait integer;
 begin
   -- The API's visitors only: a request (PostgREST, and the own server, always set
   -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
@@ -563,8 +562,9 @@ begin
   -- Every request without a readable address shares one budget.
   address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
 
-  -- In the networks' order, so two sign-ups lock shared rows in the same order.
-  for spent in
+  -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in the
+  -- same order; the wait is the longest of the keys that are over their budget.
+  with spent as (
     insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
     select n.network, pg_catalog.now() + interval '1 minute', 1
     from public.tedxcommunity_signup_networks(address) n
@@ -573,14 +573,11 @@ begin
       set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
           ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
     returning b.network, b.signups, b.ends_at
-  loop
-    if spent.signups > per_minute * (
-      select n.clients from public.tedxcommunity_signup_networks(address) n
-      where n.network = spent.network
-    ) then
-      wait := greatest(wait, pg_catalog.ceil(extract(epoch from spent.ends_at - pg_catalog.now()))::integer);
-    end if;
-  end loop;
+  )
+  select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
+    into wait
+  from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
+  where s.signups > per_minute * n.clients;
 
   if wait > 0 then
     -- PostgREST's own shape for an error a function raises: this body, status and headers.
@@ -741,24 +738,21 @@ begin
   end if;
   delete from public.tedxcommunity_emails e where e.unsubscribe_token = t
     returning e.email::text into gone;
-  if found then
-    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-      values (t, public.tedxcommunity_email_hash(gone))
-      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
-    return 'left';
-  end if;
-  if not exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t) then
-    return 'unknown';
-  end if;
-  later := public.tedxcommunity_unsubscribe_later_signup(t);
-  if later is not null then
+  if not found then
+    if not exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t) then
+      return 'unknown';
+    end if;
+    later := public.tedxcommunity_unsubscribe_later_signup(t);
+    if later is null then
+      return 'left';
+    end if;
     -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
     delete from public.tedxcommunity_emails e where e.id = later
       returning e.email::text, e.unsubscribe_token into gone, t;
-    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-      values (t, public.tedxcommunity_email_hash(gone))
-      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   end if;
+  insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+    values (t, public.tedxcommunity_email_hash(gone))
+    on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   return 'left';
 end
 $$;

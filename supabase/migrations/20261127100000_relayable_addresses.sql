@@ -75,24 +75,21 @@ begin
   end if;
   delete from public.tedxcommunity_emails e where e.unsubscribe_token = t
     returning e.email::text into gone;
-  if found then
-    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-      values (t, public.tedxcommunity_email_hash(gone))
-      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
-    return 'left';
-  end if;
-  if not exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t) then
-    return 'unknown';
-  end if;
-  later := public.tedxcommunity_unsubscribe_later_signup(t);
-  if later is not null then
+  if not found then
+    if not exists (select 1 from public.tedxcommunity_unsubscribed u where u.token = t) then
+      return 'unknown';
+    end if;
+    later := public.tedxcommunity_unsubscribe_later_signup(t);
+    if later is null then
+      return 'left';
+    end if;
     -- The later sign-up leaves as if by its own link, so that link answers "unsubscribed" too.
     delete from public.tedxcommunity_emails e where e.id = later
       returning e.email::text, e.unsubscribe_token into gone, t;
-    insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
-      values (t, public.tedxcommunity_email_hash(gone))
-      on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   end if;
+  insert into public.tedxcommunity_unsubscribed as u (token, email_hash)
+    values (t, public.tedxcommunity_email_hash(gone))
+    on conflict on constraint tedxcommunity_unsubscribed_pkey do update set email_hash = excluded.email_hash;
   return 'left';
 end
 $$;
