@@ -27,7 +27,7 @@ const C = PAGE_COLORS;
 export const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
-main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem}
+main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem;overflow-wrap:anywhere}
 .logo{font:700 2rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
 .logo span{color:${C.brand}}
 h1{font:700 1.75rem/1.15 Impact,'Arial Narrow',sans-serif;text-transform:uppercase;margin:0 0 .75rem}
