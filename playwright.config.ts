@@ -34,7 +34,10 @@ export default defineConfig({
   timeout: 30_000,
   // Generous for a busy 2-core machine; a passing expectation returns as soon as it holds.
   expect: { timeout: 8_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // Under CI the counts also go to a file, for the closing line .ci/run prints.
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never' }], ['json', { outputFile: '.tmp/test-counts/e2e.json' }]]
+    : 'list',
   use: {
     baseURL,
     // Recording a trace for every test slows a 2-core machine noticeably: only on a retry.

@@ -10,5 +10,9 @@ export default defineConfig({
     css: { include: [/src\/styles\/global\.css/] },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Under CI the counts also go to a file, for the closing line .ci/run prints.
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: '.tmp/test-counts/unit.json' }]]
+      : ['default'],
   },
 });
