@@ -1,5 +1,5 @@
 // supabase/schema.sql: the database as the migrations leave it. Migrations are history; this file
-// is what `supabase db dump` (pg_dump --schema-only) shows of the public schema today: tables,
+// is what `supabase db dump` (pg_dump --schema-only) shows of the project's schemas today: tables,
 // indexes, functions, grants and policies. pg_dump itself writes it (a WebAssembly build, run on
 // the embedded PGlite), so it comes out the same on every machine, with no PostgreSQL installed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,18 +11,28 @@ import { migratedPgliteDump } from '../platform/db/pglite.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 
-const HEADER = `-- The database as supabase/migrations/ leave it: the public schema, written by pg_dump
--- --schema-only. Generated: do not edit. Change the schema with a new migration, then run
+const HEADER = `-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_answers
+-- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
+-- Generated: do not edit. Change the schema with a new migration, then run
 -- \`npm run schema\` and commit this file with it.
 
 `;
 
-/** The public schema of a migrated PGlite data directory, as pg_dump writes it. */
+/** The schema of a migrated PGlite data directory, as pg_dump writes it. */
 export async function schemaSql(dataDir: Blob): Promise<string> {
   const pg = await PGlite.create({ loadDataDir: dataDir });
   try {
     // No owner lines: every object belongs to the one superuser here (postgres on Supabase).
-    const dump = await pgDump({ pg, args: ['--schema-only', '--schema=public', '--no-owner'] });
+    const dump = await pgDump({
+      pg,
+      args: [
+        '--schema-only',
+        '--schema=public',
+        '--schema=tedxcommunity_answers',
+        '--exclude-table=tedxcommunity_answers.counter_*',
+        '--no-owner',
+      ],
+    });
     return HEADER + (await dump.text());
   } finally {
     await pg.close();

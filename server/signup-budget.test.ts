@@ -112,19 +112,122 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
     expect(accepted(hall)).toBe(4 * 2 - 1);
   });
 
-  it('counts accepted sign-ups only, and never the service role', async () => {
+  it('counts accepted sign-ups, and never the service role', async () => {
     const headers = { 'cf-connecting-ip': '198.51.100.11' };
     expect((await insertAs('anon', headers, 2, 'once@example.org')).ok).toBe(true);
-    // A refused insert rolls back its count: duplicates spend nothing.
-    for (let i = 0; i < 3; i++)
-      expect(await insertAs('anon', headers, 2, 'once@example.org')).toMatchObject({
-        code: '23505',
-      });
     expect((await insertAs('anon', headers, 2)).ok).toBe(true);
     expect((await insertAs('anon', headers, 2)).ok).toBe(false);
     for (let i = 0; i < 5; i++) expect((await insertAs('service_role', headers, 1)).ok).toBe(true);
     // 0 turns it off.
     for (let i = 0; i < 5; i++) expect((await insertAs('anon', headers, 0)).ok).toBe(true);
+  });
+
+  describe('the answer "already on the list" (migration 20261127120000)', () => {
+    // The secret that picks each key's counters, fixed here so a test knows which keys share one.
+    beforeEach(() => db.exec("update tedxcommunity_answers.secret set key = 'test'"));
+    /** The counters of the network of `bits` around an address. */
+    const counters = async (address: string, bits: number) =>
+      (
+        await db.query<{ counter: number }>(
+          `select tedxcommunity_answers.counters(network(set_masklen($1::inet, $2))) as counter
+           order by 1`,
+          [address, bits],
+        )
+      ).rows.map((r) => r.counter);
+    const known = 'known@example.org';
+    const ask = (headers: Record<string, string>, limit?: number) =>
+      insertAs('anon', headers, limit, known);
+    const codes = (results: { ok: boolean; code?: string }[]) =>
+      results.map((r) => (r.ok ? 'ok' : r.code));
+
+    it('counts each answer where the refused insert cannot take it back', async () => {
+      await insertAs('service_role', {}, undefined, known);
+      const headers = { 'cf-connecting-ip': '198.51.100.13' };
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await ask(headers, 2));
+      expect(codes(results)).toEqual(['23505', '23505', 'PGRST', 'PGRST']);
+      const refused = results[2];
+      if (refused.ok) return;
+      expect(JSON.parse(refused.message)).toMatchObject({ code: 'over_request_rate_limit' });
+      const { status, headers: sent } = JSON.parse(refused.details ?? '') as {
+        status: number;
+        headers: Record<string, string>;
+      };
+      expect(status).toBe(429);
+      expect(Number(sent['Retry-After'])).toBeGreaterThanOrEqual(1);
+      expect(Number(sent['Retry-After'])).toBeLessThanOrEqual(60);
+      // A new address is a sign-up, on its own budget; the service role and 0 are not limited.
+      expect((await insertAs('anon', headers, 2)).ok).toBe(true);
+      expect(await insertAs('service_role', headers, 1, known)).toMatchObject({ code: '23505' });
+      expect(await ask(headers, 0)).toMatchObject({ code: '23505' });
+      // A minute later the client may ask again (the counters' minutes, moved back).
+      await db.exec(`select setval(format('%I.%I', schemaname, sequencename), last_value - (60::bigint << 20))
+        from pg_sequences where schemaname = 'tedxcommunity_answers' and last_value is not null`);
+      expect(await ask(headers, 2)).toMatchObject({ code: '23505' });
+    });
+
+    it('holds a network as a few clients: 60 /64s of one /48 get 4 clients of answers', async () => {
+      await insertAs('service_role', {}, undefined, known);
+      const clients = Array.from({ length: 60 }, (_, i) => `2001:db8:1:${i.toString(16)}00::1`);
+      // No other key shares a counter with the /48, so its count is its own.
+      const others = new Set<number>();
+      for (const client of clients)
+        for (const bits of [64, 56]) for (const c of await counters(client, bits)) others.add(c);
+      expect((await counters('2001:db8:1::', 48)).filter((c) => others.has(c))).toEqual([]);
+      const results = [];
+      for (const client of clients)
+        for (let k = 0; k < 3; k++) results.push(await ask({ 'cf-connecting-ip': client }, 2));
+      expect(codes(results).filter((c) => c === '23505')).toHaveLength(4 * 2);
+      expect(codes(results).filter((c) => c === 'PGRST')).toHaveLength(60 * 3 - 4 * 2);
+      expect(await ask({ 'cf-connecting-ip': '2001:db8:2::1' }, 2)).toMatchObject({
+        code: '23505',
+      });
+    });
+
+    it('loses no count to asks at the same moment', async () => {
+      await insertAs('service_role', {}, undefined, known);
+      const headers = { 'cf-connecting-ip': '198.51.100.15' };
+      const results = await Promise.all(Array.from({ length: 40 }, () => ask(headers, 10)));
+      expect(codes(results).filter((c) => c === '23505')).toHaveLength(10);
+    });
+
+    it(`answers 4 x ${DEFAULT_SIGNUP_RATE_LIMIT} of 2,400 asks from 60 /64s of one /48 through the own server`, async () => {
+      await insertAs('service_role', {}, undefined, known);
+      const app = testApp(db, { signupRateLimit: DEFAULT_SIGNUP_RATE_LIMIT });
+      const statuses = new Map<number, number>();
+      for (let k = 0; k < 40; k++)
+        for (let i = 0; i < 60; i++) {
+          const res = await app.request(ENDPOINT, {
+            method: 'POST',
+            headers: clientHeaders(ANON, {
+              'X-Forwarded-For': `2001:db8:1:${i.toString(16)}00::${k + 1}`,
+            }),
+            body: JSON.stringify({ email: known }),
+          });
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      expect(Object.fromEntries(statuses)).toEqual({
+        409: 4 * DEFAULT_SIGNUP_RATE_LIMIT,
+        429: 2_400 - 4 * DEFAULT_SIGNUP_RATE_LIMIT,
+      });
+    }, 120_000);
+
+    it('lets no network spend another that shares one of its counters', async () => {
+      await insertAs('service_role', {}, undefined, known);
+      const busy = '198.51.100.14';
+      const own = [...(await counters(busy, 32)), ...(await counters(busy, 24))];
+      // An address whose own counters include exactly one of the busy client's.
+      let quiet = '';
+      for (let i = 1; !quiet; i++) {
+        const candidate = `10.${i >> 8}.${i & 255}.1`;
+        const its = [...(await counters(candidate, 32)), ...(await counters(candidate, 24))];
+        if (its.filter((c) => own.includes(c)).length === 1) quiet = candidate;
+      }
+      for (let i = 0; i < 20; i++) await ask({ 'cf-connecting-ip': busy }, 2);
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await ask({ 'cf-connecting-ip': quiet }, 2));
+      expect(codes(results)).toEqual(['23505', '23505', 'PGRST']);
+    });
   });
 
   it('keeps the budget table to the last minute: each sign-up clears ended rows', async () => {
@@ -195,6 +298,11 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       'truncate public.tedxcommunity_signup_budget',
       'select public.tedxcommunity_client_address()',
       "select * from public.tedxcommunity_signup_networks('10.0.0.1')",
+      "select nextval('tedxcommunity_answers.counter_0')",
+      "select setval('tedxcommunity_answers.counter_0', 1)",
+      'select * from tedxcommunity_answers.secret',
+      "select tedxcommunity_answers.spend('10.0.0.1', 0)",
+      "select tedxcommunity_answers.counters('10.0.0.0/8')",
     ])
       await expect(
         db.transactionAs('anon', (tx) => tx.query(sql)),

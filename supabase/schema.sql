@@ -1,5 +1,6 @@
--- The database as supabase/migrations/ leave it: the public schema, written by pg_dump
--- --schema-only. Generated: do not edit. Change the schema with a new migration, then run
+-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_answers
+-- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
+-- Generated: do not edit. Change the schema with a new migration, then run
 -- `npm run schema` and commit this file with it.
 
 --
@@ -34,6 +35,13 @@ CREATE SCHEMA public;
 --
 
 COMMENT ON SCHEMA public IS 'standard public schema';
+
+
+--
+-- Name: tedxcommunity_answers; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA tedxcommunity_answers;
 
 
 --
@@ -562,22 +570,28 @@ begin
   -- Every request without a readable address shares one budget.
   address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
 
-  -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in the
-  -- same order; the wait is the longest of the keys that are over their budget.
-  with spent as (
-    insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
-    select n.network, pg_catalog.now() + interval '1 minute', 1
-    from public.tedxcommunity_signup_networks(address) n
-    order by n.network
-    on conflict (network) do update
-      set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
-          ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
-    returning b.network, b.signups, b.ends_at
-  )
-  select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
-    into wait
-  from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
-  where s.signups > per_minute * n.clients;
+  if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
+    -- Already on the list (the normaliser ran first): the unique index refuses this row next,
+    -- and the counters keep the answer through the rollback.
+    wait := tedxcommunity_answers.spend(address, per_minute);
+  else
+    -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
+    -- the same order; the wait is the longest of the keys that are over their budget.
+    with spent as (
+      insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
+      select n.network, pg_catalog.now() + interval '1 minute', 1
+      from public.tedxcommunity_signup_networks(address) n
+      order by n.network
+      on conflict (network) do update
+        set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
+            ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
+      returning b.network, b.signups, b.ends_at
+    )
+    select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
+      into wait
+    from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
+    where s.signups > per_minute * n.clients;
+  end if;
 
   if wait > 0 then
     -- PostgREST's own shape for an error a function raises: this body, status and headers.
@@ -794,6 +808,82 @@ CREATE FUNCTION public.tedxcommunity_unsuppress(p_email text) RETURNS boolean
 $$;
 
 
+--
+-- Name: counters(cidr); Type: FUNCTION; Schema: tedxcommunity_answers; Owner: -
+--
+
+CREATE FUNCTION tedxcommunity_answers.counters(network cidr) RETURNS SETOF integer
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select distinct pg_catalog.get_byte(
+    pg_catalog.sha256(pg_catalog.convert_to(s.key || network::text, 'UTF8')), byte)
+  from tedxcommunity_answers.secret s, pg_catalog.generate_series(0, 1) byte
+$$;
+
+
+--
+-- Name: spend(inet, integer); Type: FUNCTION; Schema: tedxcommunity_answers; Owner: -
+--
+
+CREATE FUNCTION tedxcommunity_answers.spend(address inet, per_minute integer) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  now_second bigint := pg_catalog.floor(extract(epoch from pg_catalog.now()))::bigint;
+  -- Per counter (index counter + 1): its count with this answer, and the second its minute
+  -- started. A counter's value is that second times 2^20, plus the count.
+  counts bigint[] := pg_catalog.array_fill(0::bigint, array[256]);
+  starts bigint[] := pg_catalog.array_fill(0::bigint, array[256]);
+  touched integer[] := '{}';
+  spent record;
+  counter integer;
+  value bigint;
+  wait integer;
+begin
+  -- Counters in one order, each held (an advisory lock, released when the transaction ends,
+  -- committed or not) from its read to its write, so no count is lost and no two requests wait
+  -- on each other in a circle.
+  for spent in
+    select c.counter, pg_catalog.count(*) as keys
+    from public.tedxcommunity_signup_networks(address) n,
+      tedxcommunity_answers.counters(n.network) c(counter)
+    group by c.counter
+    order by c.counter
+  loop
+    perform pg_catalog.pg_advisory_xact_lock(20261127, spent.counter);
+    value := coalesce(pg_catalog.pg_sequence_last_value(
+      ('tedxcommunity_answers.counter_' || spent.counter)::regclass), 0);
+    if (value >> 20) + 60 <= now_second then
+      value := now_second << 20;
+    end if;
+    touched := touched || spent.counter;
+    counts[spent.counter + 1] := least((value & 1048575) + spent.keys, 1048575);
+    starts[spent.counter + 1] := value >> 20;
+  end loop;
+
+  -- A key over its budget may ask again when the first of its counters starts a new minute.
+  select pg_catalog.max(k.wait) into wait
+  from public.tedxcommunity_signup_networks(address) n,
+    lateral (
+      select pg_catalog.min(counts[c.counter + 1]) as count,
+        pg_catalog.min(starts[c.counter + 1] + 60 - now_second)::integer as wait
+      from tedxcommunity_answers.counters(n.network) c(counter)
+    ) k
+  where k.count > per_minute::bigint * n.clients;
+  if wait is not null then
+    return wait;
+  end if;
+  foreach counter in array touched loop
+    perform pg_catalog.setval(('tedxcommunity_answers.counter_' || counter)::regclass,
+      (starts[counter + 1] << 20) + counts[counter + 1]);
+  end loop;
+  return 0;
+end
+$$;
+
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
@@ -897,6 +987,15 @@ CREATE TABLE public.tedxcommunity_unsubscribed (
     token uuid NOT NULL,
     unsubscribed_at timestamp with time zone DEFAULT now() NOT NULL,
     email_hash bytea
+);
+
+
+--
+-- Name: secret; Type: TABLE; Schema: tedxcommunity_answers; Owner: -
+--
+
+CREATE TABLE tedxcommunity_answers.secret (
+    key text NOT NULL
 );
 
 
@@ -1295,6 +1394,20 @@ GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_state(token text) TO serv
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION counters(network cidr); Type: ACL; Schema: tedxcommunity_answers; Owner: -
+--
+
+REVOKE ALL ON FUNCTION tedxcommunity_answers.counters(network cidr) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION spend(address inet, per_minute integer); Type: ACL; Schema: tedxcommunity_answers; Owner: -
+--
+
+REVOKE ALL ON FUNCTION tedxcommunity_answers.spend(address inet, per_minute integer) FROM PUBLIC;
 
 
 --

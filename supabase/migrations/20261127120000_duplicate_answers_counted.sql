@@ -1,0 +1,180 @@
+-- The budget also bounds the answer "already on the list" (issue 32, decision 0019), on hosted
+-- Supabase too. A sign-up whose address is on the list is refused (409 23505) and its transaction
+-- rolls back with every row it wrote, so the budget table (20261127110000) cannot count it, and
+-- PostgREST runs anything a request does in that one transaction. Sequences are the exception:
+-- `setval` is never rolled back. So these answers are counted in a fixed set of 256 sequences.
+--
+-- Each key (the client and each network above it, as for sign-ups) is counted in two of them,
+-- picked by a hash under a secret made here, and its count is the smaller of the two (a
+-- count-min sketch). That is never less than the key's own answers; it is more only when both of
+-- its counters are shared with a busy key, which nobody can aim at without the secret. The budget
+-- is the sign-up budget: `app.signup_rate_limit` (else 120) a minute for a client, times the
+-- clients a network holds.
+
+-- Out of the API's reach: PostgREST exposes `public` only, and nothing here is granted.
+create schema tedxcommunity_answers;
+revoke all on schema tedxcommunity_answers from public;
+
+create table tedxcommunity_answers.secret (key text not null);
+insert into tedxcommunity_answers.secret values (pg_catalog.gen_random_uuid()::text);
+
+do $$
+begin
+  for i in 0..255 loop
+    execute pg_catalog.format('create sequence tedxcommunity_answers.counter_%s', i);
+  end loop;
+end
+$$;
+
+-- A key's counters: two bytes of the keyed hash (one counter when they are equal).
+create function tedxcommunity_answers.counters(network cidr)
+returns setof integer
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select distinct pg_catalog.get_byte(
+    pg_catalog.sha256(pg_catalog.convert_to(s.key || network::text, 'UTF8')), byte)
+  from tedxcommunity_answers.secret s, pg_catalog.generate_series(0, 1) byte
+$$;
+
+-- Counts one answer for the address and each network above it, unless one of them is over its
+-- budget (then nothing is counted, as a refused sign-up spends nothing). Returns 0 when the
+-- answer may be given, else the seconds until the over-budget one may ask again.
+create function tedxcommunity_answers.spend(address inet, per_minute integer)
+returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  now_second bigint := pg_catalog.floor(extract(epoch from pg_catalog.now()))::bigint;
+  -- Per counter (index counter + 1): its count with this answer, and the second its minute
+  -- started. A counter's value is that second times 2^20, plus the count.
+  counts bigint[] := pg_catalog.array_fill(0::bigint, array[256]);
+  starts bigint[] := pg_catalog.array_fill(0::bigint, array[256]);
+  touched integer[] := '{}';
+  spent record;
+  counter integer;
+  value bigint;
+  wait integer;
+begin
+  -- Counters in one order, each held (an advisory lock, released when the transaction ends,
+  -- committed or not) from its read to its write, so no count is lost and no two requests wait
+  -- on each other in a circle.
+  for spent in
+    select c.counter, pg_catalog.count(*) as keys
+    from public.tedxcommunity_signup_networks(address) n,
+      tedxcommunity_answers.counters(n.network) c(counter)
+    group by c.counter
+    order by c.counter
+  loop
+    perform pg_catalog.pg_advisory_xact_lock(20261127, spent.counter);
+    value := coalesce(pg_catalog.pg_sequence_last_value(
+      ('tedxcommunity_answers.counter_' || spent.counter)::regclass), 0);
+    if (value >> 20) + 60 <= now_second then
+      value := now_second << 20;
+    end if;
+    touched := touched || spent.counter;
+    counts[spent.counter + 1] := least((value & 1048575) + spent.keys, 1048575);
+    starts[spent.counter + 1] := value >> 20;
+  end loop;
+
+  -- A key over its budget may ask again when the first of its counters starts a new minute.
+  select pg_catalog.max(k.wait) into wait
+  from public.tedxcommunity_signup_networks(address) n,
+    lateral (
+      select pg_catalog.min(counts[c.counter + 1]) as count,
+        pg_catalog.min(starts[c.counter + 1] + 60 - now_second)::integer as wait
+      from tedxcommunity_answers.counters(n.network) c(counter)
+    ) k
+  where k.count > per_minute::bigint * n.clients;
+  if wait is not null then
+    return wait;
+  end if;
+  foreach counter in array touched loop
+    perform pg_catalog.setval(('tedxcommunity_answers.counter_' || counter)::regclass,
+      (starts[counter + 1] << 20) + counts[counter + 1]);
+  end loop;
+  return 0;
+end
+$$;
+
+revoke all on function tedxcommunity_answers.counters(cidr) from public;
+revoke all on function tedxcommunity_answers.spend(inet, integer) from public;
+
+-- The budget trigger of 20261127110000, now also for a sign-up whose address is on the list.
+create or replace function public.tedxcommunity_signup_budget()
+returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
+  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
+  -- there a new migration changes the 120 (docs/deploying.md).
+  per_minute integer :=
+    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
+  address inet;
+  wait integer;
+begin
+  -- The API's visitors only: a request (PostgREST, and the own server, always set
+  -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
+  -- the owner are not limited. `role` is the SET ROLE in force, which a security definer
+  -- function does not change.
+  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
+      or per_minute <= 0 then
+    return new;
+  end if;
+  -- Every request without a readable address shares one budget.
+  address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
+
+  if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
+    -- Already on the list (the normaliser ran first): the unique index refuses this row next,
+    -- and the counters keep the answer through the rollback.
+    wait := tedxcommunity_answers.spend(address, per_minute);
+  else
+    -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
+    -- the same order; the wait is the longest of the keys that are over their budget.
+    with spent as (
+      insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
+      select n.network, pg_catalog.now() + interval '1 minute', 1
+      from public.tedxcommunity_signup_networks(address) n
+      order by n.network
+      on conflict (network) do update
+        set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
+            ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
+      returning b.network, b.signups, b.ends_at
+    )
+    select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
+      into wait
+    from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
+    where s.signups > per_minute * n.clients;
+  end if;
+
+  if wait > 0 then
+    -- PostgREST's own shape for an error a function raises: this body, status and headers.
+    raise sqlstate 'PGRST' using
+      message = pg_catalog.json_build_object(
+        'code', 'over_request_rate_limit',
+        'message', pg_catalog.format('Too many sign-ups from this address: try again in %s seconds', wait),
+        'details', null,
+        'hint', null)::text,
+      detail = pg_catalog.json_build_object(
+        'status', 429,
+        'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
+  end if;
+  -- A few ended minutes go, after this sign-up's own rows are held, skipping any another
+  -- sign-up holds: so this never waits while holding, and no two sign-ups wait on each other.
+  delete from public.tedxcommunity_signup_budget
+  where network in (
+    select b.network from public.tedxcommunity_signup_budget b
+    where b.ends_at <= pg_catalog.now()
+    order by b.ends_at
+    limit 8
+    for update skip locked
+  );
+  return new;
+end
+$$;
