@@ -11,7 +11,7 @@ import { migratedPgliteDump } from '../platform/db/pglite.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 
-const HEADER = `-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_answers
+const HEADER = `-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_budget
 -- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
 -- Generated: do not edit. Change the schema with a new migration, then run
 -- \`npm run schema\` and commit this file with it.
@@ -28,8 +28,8 @@ export async function schemaSql(dataDir: Blob): Promise<string> {
       args: [
         '--schema-only',
         '--schema=public',
-        '--schema=tedxcommunity_answers',
-        '--exclude-table=tedxcommunity_answers.counter_*',
+        '--schema=tedxcommunity_budget',
+        '--exclude-table=tedxcommunity_budget.counter_*',
         '--no-owner',
       ],
     });

@@ -2,6 +2,7 @@
 // it, keyed by the address a client cannot write, refused in PostgREST's own shape. Called as
 // PostgREST calls it on hosted Supabase (role anon, request.headers, request.method,
 // request.path), and through the project's own server, which passes the address it resolved.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { testDatabases } from '../test-support/databases.ts';
@@ -124,12 +125,12 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
 
   describe('the answer "already on the list" (migration 20261127120000)', () => {
     // The secret that picks each key's counters, fixed here so a test knows which keys share one.
-    beforeEach(() => db.exec("update tedxcommunity_answers.secret set key = 'test'"));
+    beforeEach(() => db.exec("update tedxcommunity_budget.secret set key = 'test'"));
     /** The counters of the network of `bits` around an address. */
     const counters = async (address: string, bits: number) =>
       (
         await db.query<{ counter: number }>(
-          `select tedxcommunity_answers.counters(network(set_masklen($1::inet, $2))) as counter
+          `select tedxcommunity_budget.counters(network(set_masklen($1::inet, $2))) as counter
            order by 1`,
           [address, bits],
         )
@@ -162,7 +163,7 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       expect(await ask(headers, 0)).toMatchObject({ code: '23505' });
       // A minute later the client may ask again (the counters' minutes, moved back).
       await db.exec(`select setval(format('%I.%I', schemaname, sequencename), last_value - (60::bigint << 20))
-        from pg_sequences where schemaname = 'tedxcommunity_answers' and last_value is not null`);
+        from pg_sequences where schemaname = 'tedxcommunity_budget' and last_value is not null`);
       expect(await ask(headers, 2)).toMatchObject({ code: '23505' });
     });
 
@@ -228,6 +229,23 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       for (let i = 0; i < 3; i++) results.push(await ask({ 'cf-connecting-ip': quiet }, 2));
       expect(codes(results)).toEqual(['23505', '23505', 'PGRST']);
     });
+  });
+
+  it("changes the hosted default with docs/deploying.md's migration", async () => {
+    const docs = readFileSync(new URL('../docs/deploying.md', import.meta.url), 'utf8');
+    const change =
+      /```sql\n([^`]*tedxcommunity_budget\.per_minute\(\)[^`]*)```/.exec(docs)?.[1] ?? '';
+    expect(change).toContain("'select 200'");
+    const headers = { 'cf-connecting-ip': '198.51.100.16' };
+    try {
+      await db.exec(change.replace('200', '2'));
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await insertAs('anon', headers));
+      expect(results.map((r) => r.ok)).toEqual([true, true, false]);
+    } finally {
+      await db.exec(change.replace('200', String(HOSTED_DEFAULT)));
+    }
+    expect((await insertAs('anon', headers)).ok).toBe(true);
   });
 
   it('keeps the budget table to the last minute: each sign-up clears ended rows', async () => {
@@ -298,11 +316,12 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       'truncate public.tedxcommunity_signup_budget',
       'select public.tedxcommunity_client_address()',
       "select * from public.tedxcommunity_signup_networks('10.0.0.1')",
-      "select nextval('tedxcommunity_answers.counter_0')",
-      "select setval('tedxcommunity_answers.counter_0', 1)",
-      'select * from tedxcommunity_answers.secret',
-      "select tedxcommunity_answers.spend('10.0.0.1', 0)",
-      "select tedxcommunity_answers.counters('10.0.0.0/8')",
+      "select nextval('tedxcommunity_budget.counter_0')",
+      "select setval('tedxcommunity_budget.counter_0', 1)",
+      'select * from tedxcommunity_budget.secret',
+      "select tedxcommunity_budget.spend('10.0.0.1', 0)",
+      "select tedxcommunity_budget.counters('10.0.0.0/8')",
+      'select tedxcommunity_budget.per_minute()',
     ])
       await expect(
         db.transactionAs('anon', (tx) => tx.query(sql)),

@@ -1,4 +1,4 @@
--- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_answers
+-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_budget
 -- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
 -- Generated: do not edit. Change the schema with a new migration, then run
 -- `npm run schema` and commit this file with it.
@@ -38,10 +38,10 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
--- Name: tedxcommunity_answers; Type: SCHEMA; Schema: -; Owner: -
+-- Name: tedxcommunity_budget; Type: SCHEMA; Schema: -; Owner: -
 --
 
-CREATE SCHEMA tedxcommunity_answers;
+CREATE SCHEMA tedxcommunity_budget;
 
 
 --
@@ -550,11 +550,12 @@ CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
-  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
-  -- there a new migration changes the 120 (docs/deploying.md).
-  per_minute integer :=
-    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the default
+  -- above (hosted Supabase cannot store the setting: only a superuser may set a custom one for a
+  -- database).
+  per_minute integer := coalesce(
+    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+    tedxcommunity_budget.per_minute());
   address inet;
   wait integer;
 begin
@@ -573,7 +574,7 @@ begin
   if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
     -- Already on the list (the normaliser ran first): the unique index refuses this row next,
     -- and the counters keep the answer through the rollback.
-    wait := tedxcommunity_answers.spend(address, per_minute);
+    wait := tedxcommunity_budget.spend(address, per_minute);
   else
     -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
     -- the same order; the wait is the longest of the keys that are over their budget.
@@ -809,24 +810,33 @@ $$;
 
 
 --
--- Name: counters(cidr); Type: FUNCTION; Schema: tedxcommunity_answers; Owner: -
+-- Name: counters(cidr); Type: FUNCTION; Schema: tedxcommunity_budget; Owner: -
 --
 
-CREATE FUNCTION tedxcommunity_answers.counters(network cidr) RETURNS SETOF integer
+CREATE FUNCTION tedxcommunity_budget.counters(network cidr) RETURNS SETOF integer
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
   select distinct pg_catalog.get_byte(
     pg_catalog.sha256(pg_catalog.convert_to(s.key || network::text, 'UTF8')), byte)
-  from tedxcommunity_answers.secret s, pg_catalog.generate_series(0, 1) byte
+  from tedxcommunity_budget.secret s, pg_catalog.generate_series(0, 1) byte
 $$;
 
 
 --
--- Name: spend(inet, integer); Type: FUNCTION; Schema: tedxcommunity_answers; Owner: -
+-- Name: per_minute(); Type: FUNCTION; Schema: tedxcommunity_budget; Owner: -
 --
 
-CREATE FUNCTION tedxcommunity_answers.spend(address inet, per_minute integer) RETURNS integer
+CREATE FUNCTION tedxcommunity_budget.per_minute() RETURNS integer
+    LANGUAGE sql STABLE
+    AS $$select 120$$;
+
+
+--
+-- Name: spend(inet, integer); Type: FUNCTION; Schema: tedxcommunity_budget; Owner: -
+--
+
+CREATE FUNCTION tedxcommunity_budget.spend(address inet, per_minute integer) RETURNS integer
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
@@ -848,13 +858,13 @@ begin
   for spent in
     select c.counter, pg_catalog.count(*) as keys
     from public.tedxcommunity_signup_networks(address) n,
-      tedxcommunity_answers.counters(n.network) c(counter)
+      tedxcommunity_budget.counters(n.network) c(counter)
     group by c.counter
     order by c.counter
   loop
     perform pg_catalog.pg_advisory_xact_lock(20261127, spent.counter);
     value := coalesce(pg_catalog.pg_sequence_last_value(
-      ('tedxcommunity_answers.counter_' || spent.counter)::regclass), 0);
+      ('tedxcommunity_budget.counter_' || spent.counter)::regclass), 0);
     if (value >> 20) + 60 <= now_second then
       value := now_second << 20;
     end if;
@@ -869,14 +879,14 @@ begin
     lateral (
       select pg_catalog.min(counts[c.counter + 1]) as count,
         pg_catalog.min(starts[c.counter + 1] + 60 - now_second)::integer as wait
-      from tedxcommunity_answers.counters(n.network) c(counter)
+      from tedxcommunity_budget.counters(n.network) c(counter)
     ) k
   where k.count > per_minute::bigint * n.clients;
   if wait is not null then
     return wait;
   end if;
   foreach counter in array touched loop
-    perform pg_catalog.setval(('tedxcommunity_answers.counter_' || counter)::regclass,
+    perform pg_catalog.setval(('tedxcommunity_budget.counter_' || counter)::regclass,
       (starts[counter + 1] << 20) + counts[counter + 1]);
   end loop;
   return 0;
@@ -991,10 +1001,10 @@ CREATE TABLE public.tedxcommunity_unsubscribed (
 
 
 --
--- Name: secret; Type: TABLE; Schema: tedxcommunity_answers; Owner: -
+-- Name: secret; Type: TABLE; Schema: tedxcommunity_budget; Owner: -
 --
 
-CREATE TABLE tedxcommunity_answers.secret (
+CREATE TABLE tedxcommunity_budget.secret (
     key text NOT NULL
 );
 
@@ -1397,17 +1407,24 @@ GRANT ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) TO service_r
 
 
 --
--- Name: FUNCTION counters(network cidr); Type: ACL; Schema: tedxcommunity_answers; Owner: -
+-- Name: FUNCTION counters(network cidr); Type: ACL; Schema: tedxcommunity_budget; Owner: -
 --
 
-REVOKE ALL ON FUNCTION tedxcommunity_answers.counters(network cidr) FROM PUBLIC;
+REVOKE ALL ON FUNCTION tedxcommunity_budget.counters(network cidr) FROM PUBLIC;
 
 
 --
--- Name: FUNCTION spend(address inet, per_minute integer); Type: ACL; Schema: tedxcommunity_answers; Owner: -
+-- Name: FUNCTION per_minute(); Type: ACL; Schema: tedxcommunity_budget; Owner: -
 --
 
-REVOKE ALL ON FUNCTION tedxcommunity_answers.spend(address inet, per_minute integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION tedxcommunity_budget.per_minute() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION spend(address inet, per_minute integer); Type: ACL; Schema: tedxcommunity_budget; Owner: -
+--
+
+REVOKE ALL ON FUNCTION tedxcommunity_budget.spend(address inet, per_minute integer) FROM PUBLIC;
 
 
 --

@@ -110,7 +110,7 @@ export interface TestDatabase {
 const reset = async (db: Db) => {
   await db.exec(`delete from ${TABLE}; delete from public.tedxcommunity_signup_budget;
     select setval(c.oid::regclass, 1, false) from pg_class c
-    where c.relnamespace = 'tedxcommunity_answers'::regnamespace and c.relkind = 'S'`);
+    where c.relnamespace = 'tedxcommunity_budget'::regnamespace and c.relkind = 'S'`);
 };
 
 export const pgliteDatabase: TestDatabase = {

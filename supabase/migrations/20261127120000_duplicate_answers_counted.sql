@@ -8,26 +8,37 @@
 -- picked by a hash under a secret made here, and its count is the smaller of the two (a
 -- count-min sketch). That is never less than the key's own answers; it is more only when both of
 -- its counters are shared with a busy key, which nobody can aim at without the secret. The budget
--- is the sign-up budget: `app.signup_rate_limit` (else 120) a minute for a client, times the
--- clients a network holds.
+-- is the sign-up budget: `app.signup_rate_limit` (else `tedxcommunity_budget.per_minute()`) a
+-- minute for a client, times the clients a network holds.
 
 -- Out of the API's reach: PostgREST exposes `public` only, and nothing here is granted.
-create schema tedxcommunity_answers;
-revoke all on schema tedxcommunity_answers from public;
+create schema tedxcommunity_budget;
+revoke all on schema tedxcommunity_budget from public;
 
-create table tedxcommunity_answers.secret (key text not null);
-insert into tedxcommunity_answers.secret values (pg_catalog.gen_random_uuid()::text);
+-- Sign-ups (and answers "already on the list") a minute for a client where nothing sets
+-- `app.signup_rate_limit` (hosted Supabase, which cannot store that setting). To change it there,
+-- push a migration that re-creates this function with another number (0 turns the budget off):
+--   create or replace function tedxcommunity_budget.per_minute() returns integer
+--     language sql stable as 'select 200';
+create function tedxcommunity_budget.per_minute()
+returns integer
+  language sql
+  stable
+as 'select 120';
+
+create table tedxcommunity_budget.secret (key text not null);
+insert into tedxcommunity_budget.secret values (pg_catalog.gen_random_uuid()::text);
 
 do $$
 begin
   for i in 0..255 loop
-    execute pg_catalog.format('create sequence tedxcommunity_answers.counter_%s', i);
+    execute pg_catalog.format('create sequence tedxcommunity_budget.counter_%s', i);
   end loop;
 end
 $$;
 
 -- A key's counters: two bytes of the keyed hash (one counter when they are equal).
-create function tedxcommunity_answers.counters(network cidr)
+create function tedxcommunity_budget.counters(network cidr)
 returns setof integer
   language sql
   stable
@@ -35,13 +46,13 @@ returns setof integer
 as $$
   select distinct pg_catalog.get_byte(
     pg_catalog.sha256(pg_catalog.convert_to(s.key || network::text, 'UTF8')), byte)
-  from tedxcommunity_answers.secret s, pg_catalog.generate_series(0, 1) byte
+  from tedxcommunity_budget.secret s, pg_catalog.generate_series(0, 1) byte
 $$;
 
 -- Counts one answer for the address and each network above it, unless one of them is over its
 -- budget (then nothing is counted, as a refused sign-up spends nothing). Returns 0 when the
 -- answer may be given, else the seconds until the over-budget one may ask again.
-create function tedxcommunity_answers.spend(address inet, per_minute integer)
+create function tedxcommunity_budget.spend(address inet, per_minute integer)
 returns integer
   language plpgsql
   set search_path = ''
@@ -64,13 +75,13 @@ begin
   for spent in
     select c.counter, pg_catalog.count(*) as keys
     from public.tedxcommunity_signup_networks(address) n,
-      tedxcommunity_answers.counters(n.network) c(counter)
+      tedxcommunity_budget.counters(n.network) c(counter)
     group by c.counter
     order by c.counter
   loop
     perform pg_catalog.pg_advisory_xact_lock(20261127, spent.counter);
     value := coalesce(pg_catalog.pg_sequence_last_value(
-      ('tedxcommunity_answers.counter_' || spent.counter)::regclass), 0);
+      ('tedxcommunity_budget.counter_' || spent.counter)::regclass), 0);
     if (value >> 20) + 60 <= now_second then
       value := now_second << 20;
     end if;
@@ -85,24 +96,26 @@ begin
     lateral (
       select pg_catalog.min(counts[c.counter + 1]) as count,
         pg_catalog.min(starts[c.counter + 1] + 60 - now_second)::integer as wait
-      from tedxcommunity_answers.counters(n.network) c(counter)
+      from tedxcommunity_budget.counters(n.network) c(counter)
     ) k
   where k.count > per_minute::bigint * n.clients;
   if wait is not null then
     return wait;
   end if;
   foreach counter in array touched loop
-    perform pg_catalog.setval(('tedxcommunity_answers.counter_' || counter)::regclass,
+    perform pg_catalog.setval(('tedxcommunity_budget.counter_' || counter)::regclass,
       (starts[counter + 1] << 20) + counts[counter + 1]);
   end loop;
   return 0;
 end
 $$;
 
-revoke all on function tedxcommunity_answers.counters(cidr) from public;
-revoke all on function tedxcommunity_answers.spend(inet, integer) from public;
+revoke all on function tedxcommunity_budget.per_minute() from public;
+revoke all on function tedxcommunity_budget.counters(cidr) from public;
+revoke all on function tedxcommunity_budget.spend(inet, integer) from public;
 
--- The budget trigger of 20261127110000, now also for a sign-up whose address is on the list.
+-- The budget trigger of 20261127110000, now also for a sign-up whose address is on the list, and
+-- with its default in a function of its own.
 create or replace function public.tedxcommunity_signup_budget()
 returns trigger
   language plpgsql
@@ -110,11 +123,12 @@ returns trigger
   set search_path = ''
 as $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
-  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
-  -- there a new migration changes the 120 (docs/deploying.md).
-  per_minute integer :=
-    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the default
+  -- above (hosted Supabase cannot store the setting: only a superuser may set a custom one for a
+  -- database).
+  per_minute integer := coalesce(
+    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+    tedxcommunity_budget.per_minute());
   address inet;
   wait integer;
 begin
@@ -133,7 +147,7 @@ begin
   if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
     -- Already on the list (the normaliser ran first): the unique index refuses this row next,
     -- and the counters keep the answer through the rollback.
-    wait := tedxcommunity_answers.spend(address, per_minute);
+    wait := tedxcommunity_budget.spend(address, per_minute);
   else
     -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
     -- the same order; the wait is the longest of the keys that are over their budget.
