@@ -213,6 +213,19 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       });
     }, 120_000);
 
+    it('when a wide flood has used up every counter, only the answer waits: sign-ups go on', async () => {
+      await insertAs('service_role', {}, undefined, known);
+      // Every counter full for this minute, as asks from thousands of networks would leave them.
+      await db.exec(`select setval(format('tedxcommunity_budget.counter_%s', i),
+          (floor(extract(epoch from now()))::bigint << 20) + 1000)
+        from generate_series(0, 255) i`);
+      const headers = { 'cf-connecting-ip': '198.51.100.17' };
+      expect(await ask(headers, 2)).toMatchObject({ code: 'PGRST' });
+      expect((await insertAs('anon', headers, 2)).ok).toBe(true);
+      expect((await insertAs('anon', headers, 2)).ok).toBe(true);
+      expect((await insertAs('anon', headers, 2)).ok).toBe(false);
+    });
+
     it('lets no network spend another that shares one of its counters', async () => {
       await insertAs('service_role', {}, undefined, known);
       const busy = '198.51.100.14';
