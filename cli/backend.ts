@@ -76,7 +76,8 @@ async function openBackend(settings: Settings) {
           'No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it',
         );
       const url = await verifiedServerUrl(dataDir, holder, key);
-      return remote(url, key, `the running server (${url}, DATA_DIR ${dataDir})`);
+      if (url) return remote(url, key, `the running server (${url}, DATA_DIR ${dataDir})`);
+      continue; // it stopped since readLock: look again
     }
     if (!holder && !existsSync(pgliteDir(dataDir)))
       return { caller: null, description: `${dataDir} (no database yet)`, close: async () => {} };

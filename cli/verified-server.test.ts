@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE, pgliteDir } from '../platform/db/lock.ts';
 import { HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
+import { verifiedServerUrl } from './verified-server.ts';
 import { listen, type Listening } from '../test-support/listen.ts';
 import { runCli } from '../test-support/server-process.ts';
 
@@ -110,6 +111,14 @@ describe('the service-role key and a server found through the lock file', () => 
     const result = await count();
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(`${path} is not this user's own (owner 65534, mode 600)`);
+    expect(requests).toBe(0);
+  });
+
+  it('takes a lock file gone since it was read for a server that stopped, and asks nobody', async () => {
+    provesWith = KEY;
+    const holder = { pid: process.pid, port, host: '127.0.0.1' };
+    rmSync(join(dir, LOCK_FILE), { force: true });
+    expect(await verifiedServerUrl(dir, holder, KEY)).toBeNull();
     expect(requests).toBe(0);
   });
 });

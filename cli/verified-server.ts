@@ -19,14 +19,17 @@ const isLoopback = (host: string) =>
 /**
  * The server's URL once the lock file is this user's own and not writable by others, the server
  * listens on loopback, and it has answered a challenge as only the lock's holder with `key` can.
+ * Null when the lock file is gone: the holder stopped since it was read.
  */
 export async function verifiedServerUrl(
   dataDir: string,
   holder: LockInfo,
   key: string,
-): Promise<string> {
+): Promise<string | null> {
   const lockFile = join(dataDir, LOCK_FILE);
-  const { uid, mode } = statSync(lockFile);
+  const stat = statSync(lockFile, { throwIfNoEntry: false });
+  if (!stat) return null;
+  const { uid, mode } = stat;
   if ((process.getuid && uid !== process.getuid()) || (mode & 0o022) !== 0)
     throw new CliError(
       `${lockFile} is not this user's own (owner ${uid}, mode ${(mode & 0o777).toString(8)}): ` +
