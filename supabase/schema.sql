@@ -469,6 +469,54 @@ $$;
 
 
 --
+-- Name: tedxcommunity_on_list_answers(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_on_list_answers() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the default
+  -- above (hosted Supabase cannot store the setting: only a superuser may set a custom one for a
+  -- database).
+  per_minute integer := coalesce(
+    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+    tedxcommunity_budget.per_minute());
+  wait integer;
+begin
+  -- The same requests as the sign-up budget: the API's, as anon or authenticated.
+  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = '' then
+    return new;
+  end if;
+  -- The sign-up budget's trigger reads this setting, and so the default, next.
+  perform pg_catalog.set_config('app.signup_rate_limit', per_minute::text, true);
+  if per_minute <= 0
+      or not exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
+    return new;
+  end if;
+  -- The unique index refuses this row next; the counters keep the answer through the rollback.
+  wait := tedxcommunity_budget.spend(
+    coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet), per_minute);
+  if wait > 0 then
+    -- As the sign-up budget refuses: PostgREST's own shape, status 429 and Retry-After.
+    raise sqlstate 'PGRST' using
+      message = pg_catalog.json_build_object(
+        'code', 'over_request_rate_limit',
+        'message', pg_catalog.format('Too many sign-ups from this address: try again in %s seconds', wait),
+        'details', null,
+        'hint', null)::text,
+      detail = pg_catalog.json_build_object(
+        'status', 429,
+        'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
+  end if;
+  return new;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_remove(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -550,12 +598,11 @@ CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the default
-  -- above (hosted Supabase cannot store the setting: only a superuser may set a custom one for a
-  -- database).
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
+  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
+  -- there a new migration changes the 120 (docs/deploying.md).
+  per_minute integer :=
+    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
   address inet;
   wait integer;
 begin
@@ -571,28 +618,22 @@ begin
   -- Every request without a readable address shares one budget.
   address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
 
-  if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
-    -- Already on the list (the normaliser ran first): the unique index refuses this row next,
-    -- and the counters keep the answer through the rollback.
-    wait := tedxcommunity_budget.spend(address, per_minute);
-  else
-    -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
-    -- the same order; the wait is the longest of the keys that are over their budget.
-    with spent as (
-      insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
-      select n.network, pg_catalog.now() + interval '1 minute', 1
-      from public.tedxcommunity_signup_networks(address) n
-      order by n.network
-      on conflict (network) do update
-        set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
-            ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
-      returning b.network, b.signups, b.ends_at
-    )
-    select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
-      into wait
-    from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
-    where s.signups > per_minute * n.clients;
-  end if;
+  -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in the
+  -- same order; the wait is the longest of the keys that are over their budget.
+  with spent as (
+    insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
+    select n.network, pg_catalog.now() + interval '1 minute', 1
+    from public.tedxcommunity_signup_networks(address) n
+    order by n.network
+    on conflict (network) do update
+      set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
+          ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
+    returning b.network, b.signups, b.ends_at
+  )
+  select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
+    into wait
+  from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
+  where s.signups > per_minute * n.clients;
 
   if wait > 0 then
     -- PostgREST's own shape for an error a function raises: this body, status and headers.
@@ -1124,6 +1165,13 @@ CREATE TRIGGER tedxcommunity_emails_normalise BEFORE INSERT OR UPDATE ON public.
 
 
 --
+-- Name: tedxcommunity_emails tedxcommunity_emails_on_list_answers; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tedxcommunity_emails_on_list_answers BEFORE INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_on_list_answers();
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_signup_budget; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1292,6 +1340,13 @@ GRANT ALL ON FUNCTION public.tedxcommunity_erase_all() TO service_role;
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_forget(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_forget(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_on_list_answers(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_on_list_answers() FROM PUBLIC;
 
 
 --

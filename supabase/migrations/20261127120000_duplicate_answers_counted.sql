@@ -7,9 +7,9 @@
 -- Each key (the client and each network above it, as for sign-ups) is counted in two of them,
 -- picked by a hash under a secret made here, and its count is the smaller of the two (a
 -- count-min sketch). That is never less than the key's own answers; it is more only when both of
--- its counters are shared with a busy key, which nobody can aim at without the secret. The budget
--- is the sign-up budget: `app.signup_rate_limit` (else `tedxcommunity_budget.per_minute()`) a
--- minute for a client, times the clients a network holds.
+-- its counters are shared with busy keys, which nobody can aim at without the secret. The budget
+-- is the sign-up budget's size: `app.signup_rate_limit` (else `tedxcommunity_budget.per_minute()`)
+-- a minute for a client, times the clients a network holds.
 
 -- Out of the API's reach: PostgREST exposes `public` only, and nothing here is granted.
 create schema tedxcommunity_budget;
@@ -114,9 +114,11 @@ revoke all on function tedxcommunity_budget.per_minute() from public;
 revoke all on function tedxcommunity_budget.counters(cidr) from public;
 revoke all on function tedxcommunity_budget.spend(inet, integer) from public;
 
--- The budget trigger of 20261127110000, now also for a sign-up whose address is on the list, and
--- with its default in a function of its own.
-create or replace function public.tedxcommunity_signup_budget()
+-- Before the sign-up budget's trigger (20261127110000), and after the normaliser: triggers of
+-- one kind fire in the order of their names, `…_normalise`, `…_on_list_answers`,
+-- `…_signup_budget`. A sign-up whose address is on the list spends the answers' budget here; the
+-- sign-up budget's count then rolls back with the refused insert, as before.
+create function public.tedxcommunity_on_list_answers()
 returns trigger
   language plpgsql
   security definer
@@ -129,46 +131,24 @@ declare
   per_minute integer := coalesce(
     nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
     tedxcommunity_budget.per_minute());
-  address inet;
   wait integer;
 begin
-  -- The API's visitors only: a request (PostgREST, and the own server, always set
-  -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
-  -- the owner are not limited. `role` is the SET ROLE in force, which a security definer
-  -- function does not change.
+  -- The same requests as the sign-up budget: the API's, as anon or authenticated.
   if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
-      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
-      or per_minute <= 0 then
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = '' then
     return new;
   end if;
-  -- Every request without a readable address shares one budget.
-  address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
-
-  if exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
-    -- Already on the list (the normaliser ran first): the unique index refuses this row next,
-    -- and the counters keep the answer through the rollback.
-    wait := tedxcommunity_budget.spend(address, per_minute);
-  else
-    -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in
-    -- the same order; the wait is the longest of the keys that are over their budget.
-    with spent as (
-      insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
-      select n.network, pg_catalog.now() + interval '1 minute', 1
-      from public.tedxcommunity_signup_networks(address) n
-      order by n.network
-      on conflict (network) do update
-        set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
-            ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
-      returning b.network, b.signups, b.ends_at
-    )
-    select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
-      into wait
-    from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
-    where s.signups > per_minute * n.clients;
+  -- The sign-up budget's trigger reads this setting, and so the default, next.
+  perform pg_catalog.set_config('app.signup_rate_limit', per_minute::text, true);
+  if per_minute <= 0
+      or not exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
+    return new;
   end if;
-
+  -- The unique index refuses this row next; the counters keep the answer through the rollback.
+  wait := tedxcommunity_budget.spend(
+    coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet), per_minute);
   if wait > 0 then
-    -- PostgREST's own shape for an error a function raises: this body, status and headers.
+    -- As the sign-up budget refuses: PostgREST's own shape, status 429 and Retry-After.
     raise sqlstate 'PGRST' using
       message = pg_catalog.json_build_object(
         'code', 'over_request_rate_limit',
@@ -179,16 +159,12 @@ begin
         'status', 429,
         'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
   end if;
-  -- A few ended minutes go, after this sign-up's own rows are held, skipping any another
-  -- sign-up holds: so this never waits while holding, and no two sign-ups wait on each other.
-  delete from public.tedxcommunity_signup_budget
-  where network in (
-    select b.network from public.tedxcommunity_signup_budget b
-    where b.ends_at <= pg_catalog.now()
-    order by b.ends_at
-    limit 8
-    for update skip locked
-  );
   return new;
 end
 $$;
+
+revoke all on function public.tedxcommunity_on_list_answers() from public, anon, authenticated;
+
+create trigger tedxcommunity_emails_on_list_answers
+  before insert on public.tedxcommunity_emails
+  for each row execute function public.tedxcommunity_on_list_answers();
