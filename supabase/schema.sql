@@ -870,6 +870,7 @@ $$;
 
 CREATE FUNCTION tedxcommunity_budget.per_minute() RETURNS integer
     LANGUAGE sql STABLE
+    SET search_path TO ''
     AS $$select 120$$;
 
 

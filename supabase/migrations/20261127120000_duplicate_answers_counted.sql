@@ -19,11 +19,12 @@ revoke all on schema tedxcommunity_budget from public;
 -- `app.signup_rate_limit` (hosted Supabase, which cannot store that setting). To change it there,
 -- push a migration that re-creates this function with another number (0 turns the budget off):
 --   create or replace function tedxcommunity_budget.per_minute() returns integer
---     language sql stable as 'select 200';
+--     language sql stable set search_path = '' as 'select 200';
 create function tedxcommunity_budget.per_minute()
 returns integer
   language sql
   stable
+  set search_path = ''
 as 'select 120';
 
 create table tedxcommunity_budget.secret (key text not null);
