@@ -67,6 +67,28 @@ describe('import rules', () => {
     ]);
   });
 
+  it.each([
+    ['cli/new-command.ts', "await import('../server/rest/errors.ts');", 'public factory'],
+    ['src/lib/helper.ts', "await import('../../server/app.ts');", 'src/ never imports server/'],
+    ['platform/x.ts', "await import('../cli/csv.ts');", 'imports neither'],
+    ['server/x.ts', "await import('../test-support/app.ts');", 'never imports test-support/'],
+    ['server/unsubscribe-page.ts', "await import('node:crypto');", 'no node:*'],
+    ['platform/html.ts', "await import('fs/promises');", 'no node:*'],
+    ['server/new-page.ts', "await import('react-dom/server');", 'never import React'],
+  ])('refuses the same in an import() expression: %s %s', async (file, code, reason) => {
+    const messages = await lint(file, `${code}\nexport const x = 1;\n`, 'no-restricted-syntax');
+    expect(messages).toEqual([expect.stringContaining(reason)]);
+  });
+
+  it.each([
+    ['cli/backend.ts', "await import('../server/app.ts');"],
+    ['cli/backend.ts', "await import('../platform/db/open.ts');"],
+    ['scripts/start.ts', "await import('../server/index.ts');"],
+    ['server/x.ts', "await import('../platform/settings.ts');"],
+  ])('lets an import() that stays in its zone through: %s %s', async (file, code) => {
+    expect(await lint(file, `${code}\nexport const x = 1;\n`, 'no-restricted-syntax')).toEqual([]);
+  });
+
   it('lints .astro files, their imports and their markup', async () => {
     const page = (body: string) =>
       `---\nimport { settings } from '../../platform/settings.ts';\nconst x = settings;\n---\n${body}\n`;
