@@ -40,6 +40,8 @@ function peerAddress(c: Context): string | undefined {
 export function clientAddress(c: Context, trusted: ReturnType<typeof trustedProxies>): string {
   const peer = peerAddress(c);
   if (!peer) return 'unknown';
+  // A visitor connecting directly (every request without TRUST_PROXY): its header is not read.
+  if (!trusted(peer)) return peer;
   const forwarded = c.req.header('x-forwarded-for');
   const request = {
     socket: { remoteAddress: peer },
