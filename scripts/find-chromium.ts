@@ -18,12 +18,11 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const NO_CHROMIUM =
-  'No Chromium found: install one with `apt-get install -y chromium` (Debian) or ' +
-  '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.';
-
-/** The installed Chromium, or null. A CHROMIUM_PATH that does not exist is an error, not a miss. */
-function locateChromium(): string | null {
+/**
+ * The installed Chromium. A CHROMIUM_PATH that does not exist is an error, not a miss; no Chromium
+ * at all is an error that says in one line what to install.
+ */
+export function findChromium(): string {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
     if (existsSync(chosen)) return chosen;
@@ -40,11 +39,8 @@ function locateChromium(): string | null {
   } catch {
     // Playwright has no browser of its own here
   }
-  return null;
-}
-
-export function findChromium(): string {
-  const found = locateChromium();
-  if (found) return found;
-  throw new Error(NO_CHROMIUM);
+  throw new Error(
+    'No Chromium found: install one with `apt-get install -y chromium` (Debian) or ' +
+      '`npx playwright install chromium`, or set CHROMIUM_PATH to a Chromium binary.',
+  );
 }
