@@ -29,6 +29,8 @@ export interface MailSettings {
 /** One person's message, as the dry run shows it and the test and the real run send it. */
 export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
+  // The same for every message: worked out once, not per person.
+  const listId = `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`;
   return (to: Pick<Recipient, 'email' | 'first_name' | 'token'>, messageId: string) => {
     const url = new URL(settings.unsubscribeEndpoint);
     url.searchParams.set('token', to.token);
@@ -44,7 +46,7 @@ export function mailMaker(settings: MailSettings) {
       headers: {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        'List-Id': `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`,
+        'List-Id': listId,
       },
     };
     return { mail, rendered };
