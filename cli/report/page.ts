@@ -23,10 +23,10 @@ export const COLORS = {
 
 export const FONT_SANS =
   "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-export const FONT_DISPLAY = "'Anton', 'Arial Narrow', Impact, sans-serif";
+const FONT_DISPLAY = "'Anton', 'Arial Narrow', Impact, sans-serif";
 
 /** Anton, latin only (18 KB), as a data: URL in the page's own stylesheet. */
-export function displayFontFace(): string {
+function displayFontFace(): string {
   const file = new URL(
     '../../node_modules/@fontsource/anton/files/anton-latin-400-normal.woff2',
     import.meta.url,
