@@ -61,7 +61,6 @@ export function createRecorder(
           await write(batch);
         } catch (error) {
           failure = error;
-          pending = [...batch, ...pending];
         }
         if (stalled) {
           stalled = null;
@@ -76,9 +75,10 @@ export function createRecorder(
 
   return {
     add(outcome: Outcome) {
+      // Once recording has failed for good nothing is written again: drain() throws the failure.
+      if (failure !== null) return;
       if (pending.length === 0) oldest = performance.now();
       pending.push(outcome);
-      if (failure !== null) return;
       if (pending.length >= FLUSH_AT) flush();
       else schedule();
     },
