@@ -7,12 +7,14 @@ import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
 import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
-import { DEFAULT_REPORT_FILE, report } from './report/command.ts';
 import { callForEmail, withCaller } from './backend.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { countSignups, oldestFirst, readSignups } from './read-signups.ts';
 import { runCommand, usageError } from './run-command.ts';
 import { writeOutFile } from './write-out-file.ts';
+
+/** The report's file unless --out names another. */
+const DEFAULT_REPORT_FILE = 'subscribers-report.html';
 
 const USAGE = `Usage:
   npm run subscribers -- export [--out FILE]   CSV (email,first_name,created_at,source), oldest first
@@ -111,7 +113,9 @@ const COMMANDS = {
     options: { out: { type: 'string' } },
     emails: 0,
     wrong: 'report takes only --out FILE',
-    run: (settings, _, { out }) => report(settings, out),
+    // Loaded only here: the charts' libraries (Plot, linkedom) are most of the command's start-up.
+    run: async (settings, _, { out }) =>
+      (await import('./report/command.ts')).report(settings, out ?? DEFAULT_REPORT_FILE),
   },
   erase: {
     options: { yes: { type: 'boolean' } },

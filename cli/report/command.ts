@@ -8,8 +8,6 @@ import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
 import { terminalSummary } from './summary.ts';
 
-export const DEFAULT_REPORT_FILE = 'subscribers-report.html';
-
 /** When the report was made, in the event's time zone: 25 November 2026 at 21:00 (Africa/Kampala). */
 const madeAt = new Intl.DateTimeFormat('en-GB', {
   timeZone: EVENT_TIME_ZONE,
@@ -17,7 +15,7 @@ const madeAt = new Intl.DateTimeFormat('en-GB', {
   timeStyle: 'short',
 });
 
-export function report(settings: Settings, out = DEFAULT_REPORT_FILE): Promise<number> {
+export function report(settings: Settings, out: string): Promise<number> {
   const now = new Date();
   return withCaller(settings, async (caller, from) => {
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
