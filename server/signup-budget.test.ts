@@ -187,6 +187,34 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       });
     });
 
+    it('finds an address on the list through the unique index, never a scan of the list (20261127170000)', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email)
+        select 'person' || i || '@example.org' from generate_series(1, 5000) i;
+        analyze public.tedxcommunity_emails`);
+      const scans = async () => {
+        await db.exec('select pg_stat_force_next_flush()');
+        await db.exec('select pg_stat_clear_snapshot()');
+        const { rows } = await db.query<{ seq: string; idx: string }>(
+          `select seq_scan as seq, idx_scan as idx from pg_stat_user_tables
+           where relid = 'public.tedxcommunity_emails'::regclass`,
+        );
+        return { seq: Number(rows[0].seq), idx: Number(rows[0].idx) };
+      };
+      const before = await scans();
+      const headers = { 'cf-connecting-ip': '198.51.100.16' };
+      const results = [];
+      for (const email of [
+        ' PERSON7@example.org',
+        'new-person@example.org',
+        'person4999@example.org',
+      ])
+        results.push(await insertAs('anon', headers, 100, email));
+      expect(codes(results)).toEqual(['23505', 'ok', '23505']);
+      const after = await scans();
+      expect(after.seq - before.seq).toBe(0);
+      expect(after.idx - before.idx).toBeGreaterThanOrEqual(3);
+    });
+
     it('loses no count to asks at the same moment', async () => {
       await insertAs('service_role', {}, undefined, known);
       const headers = { 'cf-connecting-ip': '198.51.100.15' };

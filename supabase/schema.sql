@@ -493,7 +493,7 @@ begin
   -- The sign-up budget's trigger reads this setting, and so the default, next.
   perform pg_catalog.set_config('app.signup_rate_limit', per_minute::text, true);
   if per_minute <= 0
-      or not exists (select 1 from public.tedxcommunity_emails e where pg_catalog.lower(e.email) = new.email) then
+      or not exists (select 1 from public.tedxcommunity_emails e where e.email = new.email) then
     return new;
   end if;
   -- The unique index refuses this row next; the counters keep the answer through the rollback.
