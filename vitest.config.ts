@@ -8,6 +8,10 @@ export default defineConfig({
     // The theme's colours are read from the stylesheet itself (src/content/seo.ts imports it
     // ?raw); Vitest otherwise hands every CSS import over as an empty string.
     css: { include: [/src\/styles\/global\.css/] },
+    // Two test files at a time, though Vitest would take one on two cores (cores - 1): most files
+    // wait on processes they started (organiser commands, servers, SMTP and IMAP servers), so one
+    // file at a time left a core idle for most of the run.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Under CI the counts also go to a file, for the closing line .ci/run prints.
