@@ -202,6 +202,10 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
   });
 });
 
+/** Every request of these comes from 127.0.0.1: one client, with three sign-ups and three answers
+ * a minute. */
+const SERVER_ENV = { SIGNUP_RATE_LIMIT: '3' };
+
 interface ServerDatabase {
   name: string;
   /** The running server, and how to stop it and drop what it ran on. */
@@ -211,7 +215,7 @@ const servers: ServerDatabase[] = [
   {
     name: 'PGlite',
     start: async () => {
-      const server = await serverOnPglite();
+      const server = await serverOnPglite(SERVER_ENV);
       return { server, dispose: server.dispose };
     },
   },
@@ -225,7 +229,11 @@ if (TEST_DATABASE_URL) {
       const database = postgresDatabase(adminUrl);
       const db = await database.open();
       const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-'));
-      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: database.url ?? '' });
+      const server = await startServer({
+        ...SERVER_ENV,
+        DATA_DIR: dir,
+        DATABASE_URL: database.url ?? '',
+      });
       return {
         server,
         async dispose() {
@@ -265,5 +273,27 @@ describe.each(servers)('supabase-js against the real server on $name', ({ start 
     expect(before.error).toMatchObject({ code: 'P0001' });
     const duplicate = await supabase.from(SIGNUP_TABLE).insert({ email: ON_LIST });
     expect(duplicate.error).toMatchObject({ code: '23505' });
+
+    // Its second and third answers; then the answers are spent, and the address on the list is answered as
+    // a new one, which spends a sign-up as a new one does (this client's second and third).
+    const insert = async (email: string) => {
+      const { error, status, statusText, data, count } = await supabase
+        .from(SIGNUP_TABLE)
+        .insert({ email }, { count: 'exact' });
+      return { error, status, statusText, data, count };
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await insert(ON_LIST)).error).toMatchObject({ code: '23505' });
+    const asked = await insert(ON_LIST);
+    expect(asked).toEqual(await insert('new-person@example.org'));
+    expect(asked).toMatchObject({ error: null, status: 201 });
+    // Both budgets spent: the same 429 for either.
+    const over = await insert(ON_LIST);
+    expect(over.status).toBe(429);
+    expect(over.error?.message).toMatch(/^Too many sign-ups from this address/);
+    expect(await insert('another@example.org')).toMatchObject({
+      status: 429,
+      error: { code: over.error?.code },
+    });
   });
 });
