@@ -345,6 +345,7 @@ describe.each(testDatabases())('the sign-up budget on $name', (database) => {
       'tedxcommunity_client_address',
       'tedxcommunity_signup_networks',
       'tedxcommunity_on_list_answers',
+      'tedxcommunity_per_minute',
       'set_config',
     ])
       expect((await call(`rpc/${fn}`, { body: '{}' })).status, fn).toBe(404);

@@ -477,15 +477,13 @@ CREATE FUNCTION public.tedxcommunity_on_list_answers() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
+  per_minute integer := nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer;
 begin
   -- The same requests as the sign-up budget: the API's, as anon or authenticated. The row is in
   -- the table now, so the lookup leaves it out; the unique index answers it.
   if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
       or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
-      or per_minute <= 0
+      or coalesce(per_minute, 0) <= 0
       or not exists (
         select 1 from public.tedxcommunity_emails e where e.email = new.email and e.id <> new.id) then
     return null;
@@ -497,6 +495,27 @@ begin
   end if;
   -- Else the answer is counted, and the unique constraint's recheck refuses the row next.
   return null;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_per_minute(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_per_minute() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if pg_catalog.current_setting('role', true) in ('anon', 'authenticated') then
+    -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the
+    -- default (hosted Supabase cannot store the setting).
+    perform pg_catalog.set_config('app.signup_rate_limit', coalesce(
+      nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+      tedxcommunity_budget.per_minute())::text, true);
+  end if;
+  return new;
 end
 $$;
 
@@ -583,11 +602,11 @@ CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere
-  -- tedxcommunity_budget.per_minute() (hosted Supabase cannot store the setting).
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
+  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
+  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
+  -- there a new migration changes the 120 (docs/deploying.md).
+  per_minute integer :=
+    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
   address inet;
   wait integer;
 begin
@@ -1158,6 +1177,13 @@ CREATE TRIGGER tedxcommunity_emails_normalise BEFORE INSERT OR UPDATE ON public.
 
 
 --
+-- Name: tedxcommunity_emails tedxcommunity_emails_per_minute; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tedxcommunity_emails_per_minute BEFORE INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_per_minute();
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_signup_budget; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1333,6 +1359,13 @@ GRANT ALL ON FUNCTION public.tedxcommunity_forget(p_email text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_on_list_answers() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_per_minute(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_per_minute() FROM PUBLIC;
 
 
 --

@@ -17,78 +17,33 @@
 -- The sign-up budget's BEFORE trigger runs for both alike, so over that budget both get its 429
 -- and Retry-After.
 
--- The sign-up budget reads its hosted default itself: the trigger that put it in
--- app.signup_rate_limit before it (…_on_list_answers, a BEFORE trigger) fires after it now.
--- Otherwise as in 20261127110000.
-create or replace function public.tedxcommunity_signup_budget()
+-- The hosted default (tedxcommunity_budget.per_minute()) goes into app.signup_rate_limit, for
+-- the sign-up budget's trigger, which reads only that setting, and for the answer's: it was put
+-- there by the answer's BEFORE trigger, which is gone. `…_per_minute` fires after the normaliser
+-- and before `…_signup_budget` (triggers of one kind fire in the order of their names).
+create function public.tedxcommunity_per_minute()
 returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
-declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere
-  -- tedxcommunity_budget.per_minute() (hosted Supabase cannot store the setting).
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
-  address inet;
-  wait integer;
 begin
-  -- The API's visitors only: a request (PostgREST, and the own server, always set
-  -- `request.headers`) as anon or authenticated. The service role (the organiser commands) and
-  -- the owner are not limited. `role` is the SET ROLE in force, which a security definer
-  -- function does not change.
-  if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
-      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
-      or per_minute <= 0 then
-    return new;
+  if pg_catalog.current_setting('role', true) in ('anon', 'authenticated') then
+    -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the
+    -- default (hosted Supabase cannot store the setting).
+    perform pg_catalog.set_config('app.signup_rate_limit', coalesce(
+      nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+      tedxcommunity_budget.per_minute())::text, true);
   end if;
-  -- Every request without a readable address shares one budget.
-  address := coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet);
-
-  -- Each key spends one sign-up, in the networks' order, so two sign-ups lock shared rows in the
-  -- same order; the wait is the longest of the keys that are over their budget.
-  with spent as (
-    insert into public.tedxcommunity_signup_budget as b (network, ends_at, signups)
-    select n.network, pg_catalog.now() + interval '1 minute', 1
-    from public.tedxcommunity_signup_networks(address) n
-    order by n.network
-    on conflict (network) do update
-      set signups = case when b.ends_at <= pg_catalog.now() then 1 else b.signups + 1 end,
-          ends_at = case when b.ends_at <= pg_catalog.now() then excluded.ends_at else b.ends_at end
-    returning b.network, b.signups, b.ends_at
-  )
-  select coalesce(pg_catalog.max(pg_catalog.ceil(extract(epoch from s.ends_at - pg_catalog.now()))::integer), 0)
-    into wait
-  from spent s join public.tedxcommunity_signup_networks(address) n on n.network = s.network
-  where s.signups > per_minute * n.clients;
-
-  if wait > 0 then
-    -- PostgREST's own shape for an error a function raises: this body, status and headers.
-    raise sqlstate 'PGRST' using
-      message = pg_catalog.json_build_object(
-        'code', 'over_request_rate_limit',
-        'message', pg_catalog.format('Too many sign-ups from this address: try again in %s seconds', wait),
-        'details', null,
-        'hint', null)::text,
-      detail = pg_catalog.json_build_object(
-        'status', 429,
-        'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
-  end if;
-  -- A few ended minutes go, after this sign-up's own rows are held, skipping any another
-  -- sign-up holds: so this never waits while holding, and no two sign-ups wait on each other.
-  delete from public.tedxcommunity_signup_budget
-  where network in (
-    select b.network from public.tedxcommunity_signup_budget b
-    where b.ends_at <= pg_catalog.now()
-    order by b.ends_at
-    limit 8
-    for update skip locked
-  );
   return new;
 end
 $$;
+
+revoke all on function public.tedxcommunity_per_minute() from public, anon, authenticated;
+
+create trigger tedxcommunity_emails_per_minute
+  before insert on public.tedxcommunity_emails
+  for each row execute function public.tedxcommunity_per_minute();
 
 drop trigger tedxcommunity_emails_on_list_answers on public.tedxcommunity_emails;
 
@@ -99,15 +54,13 @@ returns trigger
   set search_path = ''
 as $$
 declare
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
+  per_minute integer := nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer;
 begin
   -- The same requests as the sign-up budget: the API's, as anon or authenticated. The row is in
   -- the table now, so the lookup leaves it out; the unique index answers it.
   if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
       or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
-      or per_minute <= 0
+      or coalesce(per_minute, 0) <= 0
       or not exists (
         select 1 from public.tedxcommunity_emails e where e.email = new.email and e.id <> new.id) then
     return null;
