@@ -1,6 +1,6 @@
 // Where the organiser commands read and write, always through supabase-js with the service-role
 // key, as every other client: hosted Supabase (SUPABASE_URL), the running server that holds
-// DATA_DIR (once it has proved it, verified-server.ts), or else the app itself in this process,
+// DATA_DIR (over its socket there, verified-server.ts), or else the app itself in this process,
 // on DATABASE_URL or on DATA_DIR under its lock.
 import { createClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
@@ -13,14 +13,23 @@ import type { Settings } from '../platform/settings.ts';
 import { normaliseEmail } from '../src/lib/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
-import { verifiedServerUrl } from './verified-server.ts';
+import { socketFetch } from './socket-fetch.ts';
+import { verifiedServerSocket } from './verified-server.ts';
 
 /** How long to wait for whoever holds DATA_DIR without answering on a port: a server starting,
  * or another command, which may end. */
 const HOLDER_WAIT_MS = 20_000;
 
-const remote = (url: string, key: string, description: string) => ({
-  caller: functionCaller(createClient(url, key, { auth: { persistSession: false } }), description),
+const remote = (
+  url: string,
+  key: string,
+  description: string,
+  fetch?: typeof globalThis.fetch,
+) => ({
+  caller: functionCaller(
+    createClient(url, key, { auth: { persistSession: false }, global: { fetch } }),
+    description,
+  ),
   description,
   close: async () => {},
 });
@@ -75,8 +84,14 @@ async function openBackend(settings: Settings) {
         throw new CliError(
           'No service-role key: set SUPABASE_SERVICE_ROLE_KEY as the server has it',
         );
-      const url = await verifiedServerUrl(dataDir, holder, key);
-      if (url) return remote(url, key, `the running server (${url}, DATA_DIR ${dataDir})`);
+      const socket = verifiedServerSocket(dataDir);
+      if (socket)
+        return remote(
+          'http://localhost',
+          key,
+          `the running server (${socket})`,
+          socketFetch(socket),
+        );
       continue; // it stopped since readLock: look again
     }
     if (!holder && !existsSync(pgliteDir(dataDir)))

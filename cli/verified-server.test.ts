@@ -1,124 +1,122 @@
-// The service-role key goes only to a loopback server that proved it holds DATA_DIR: a forged
-// lock (another program's port, a far host, a file anyone could have written) never receives it.
-// The listener below stands where the lock points and records every key it is sent.
+// The service-role key goes only over the socket in DATA_DIR, once the lock file, the socket and
+// DATA_DIR are this user's own: never over TCP, where whoever holds the lock's port (another
+// program once the server stops) would receive it. The listeners below stand where the lock
+// points (its port) and at the socket, and record every key they are sent.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE, pgliteDir } from '../platform/db/lock.ts';
-import { HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
-import { verifiedServerUrl } from './verified-server.ts';
-import { listen, type Listening } from '../test-support/listen.ts';
+import { socketPath } from '../platform/server-socket.ts';
+import { verifiedServerSocket } from './verified-server.ts';
+import { listen, listenOnSocket, type Listening } from '../test-support/listen.ts';
 import { runCli } from '../test-support/server-process.ts';
 
 const KEY = 'sb_secret_the-organisers-key';
 
 describe('the service-role key and a server found through the lock file', () => {
   let dir: string;
-  let listener: Listening;
+  let tcp: Listening;
+  let socket: Listening | null;
   let port: number;
-  /** The key it proves it knows (null: it answers no challenge), and what it was sent. */
-  let provesWith: string | null;
-  /** The process it answers as: the lock's holder, unless another server answers there. */
-  let provesAs: number;
-  let keysSeen: string[];
-  let requests: number;
+  let keysSeen: { tcp: string[]; socket: string[] };
+  let requests: { tcp: number; socket: number };
+
+  const recorder = (where: 'tcp' | 'socket') => (request: Request) => {
+    requests[where]++;
+    const sent = [request.headers.get('apikey'), request.headers.get('authorization')];
+    keysSeen[where].push(...sent.filter((header): header is string => header !== null));
+    return new Response('5', { headers: { 'Content-Type': 'application/json' } });
+  };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tedx-forged-'));
     mkdirSync(pgliteDir(dir));
-    listener = await listen((request) => {
-      requests++;
-      const sent = [request.headers.get('apikey'), request.headers.get('authorization')];
-      keysSeen.push(...sent.filter((header): header is string => header !== null));
-      const url = new URL(request.url);
-      if (url.pathname !== HOLDER_PROOF_PATH) return new Response('5');
-      const challenge = url.searchParams.get('challenge') ?? '';
-      return new Response(provesWith ? holderProof(provesWith, challenge, provesAs) : 'ok');
-    });
-    port = Number(new URL(listener.origin).port);
+    tcp = await listen(recorder('tcp'));
+    port = Number(new URL(tcp.origin).port);
   });
   afterAll(async () => {
-    await listener.close();
+    await tcp.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  beforeEach(() => {
-    provesWith = null;
-    provesAs = process.pid;
-    keysSeen = [];
-    requests = 0;
+  beforeEach(async () => {
+    keysSeen = { tcp: [], socket: [] };
+    requests = { tcp: 0, socket: 0 };
+    chmodSync(dir, 0o700);
+    socket = await listenOnSocket(recorder('socket'), socketPath(dir));
+    chmodSync(socketPath(dir), 0o600);
+  });
+  afterEach(async () => {
+    await socket?.close();
+    rmSync(socketPath(dir), { force: true });
   });
 
-  /** A lock naming this (live) test process as the holder, on the listener's port. */
-  function forgeLock(host: string, mode = 0o600) {
+  /** A lock naming this (live) test process as the holder, on the TCP listener's port. */
+  function forgeLock(mode = 0o600) {
     const path = join(dir, LOCK_FILE);
     rmSync(path, { force: true });
-    writeFileSync(path, JSON.stringify({ pid: process.pid, port, host }));
+    writeFileSync(path, JSON.stringify({ pid: process.pid, port, host: '0.0.0.0' }));
     chmodSync(path, mode);
     return path;
   }
-  const count = () =>
-    runCli(['cli/subscribers.ts', 'count'], { DATA_DIR: dir, SUPABASE_SERVICE_ROLE_KEY: KEY });
+  const count = (dataDir = dir) =>
+    runCli(['cli/subscribers.ts', 'count'], { DATA_DIR: dataDir, SUPABASE_SERVICE_ROLE_KEY: KEY });
+  const refusal = async (expected: string | RegExp) => {
+    const result = await count();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(expected);
+    expect(requests).toEqual({ tcp: 0, socket: 0 });
+  };
 
-  it('sends the key to a loopback server that proves it holds DATA_DIR with that key', async () => {
-    provesWith = KEY;
-    forgeLock('0.0.0.0');
+  it('sends the key over the socket in DATA_DIR, and nothing to the port the lock names', async () => {
+    forgeLock();
     expect(await count()).toMatchObject({ code: 0, stdout: '5\n' });
-    expect(keysSeen).toContain(KEY);
+    expect(keysSeen.socket).toContain(KEY);
+    expect(requests.tcp).toBe(0);
   });
 
-  it.each([
-    ['answers no challenge', null, 0],
-    ['knows another key', 'sb_secret_another', 0],
-    ['knows the key but does not hold DATA_DIR', KEY, 1],
-  ])('never sends it to a listener on the port that %s', async (_, key, otherPid) => {
-    provesWith = key;
-    provesAs = process.pid + otherPid;
-    forgeLock('127.0.0.1');
-    const result = await count();
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
-      `The server on http://127.0.0.1:${port} did not prove it holds ${dir}, so the service-role key was not sent: set SUPABASE_SERVICE_ROLE_KEY as the server has it, or stop what listens there\n`,
-    );
-    expect(requests).toBe(1);
-    expect(keysSeen).toEqual([]);
+  it('sends nothing while the holder lives but its socket is gone', async () => {
+    await socket?.close();
+    socket = null;
+    forgeLock();
+    await refusal(`The server holding ${dir} has no socket ${socketPath(dir)}`);
   });
 
-  it('never asks a server that is not on loopback', async () => {
-    provesWith = KEY;
-    forgeLock('192.0.2.1');
-    const result = await count();
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /listens on 192\.0\.2\.1, not on loopback: .+: restart the server with HOST=127\.0\.0\.1/,
-    );
-    expect(requests).toBe(0);
-  });
-
-  it('never trusts a lock file that others can write', async () => {
-    provesWith = KEY;
-    const path = forgeLock('127.0.0.1', 0o666);
-    const result = await count();
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(`${path} is not this user's own (owner `);
-    expect(requests).toBe(0);
+  it('never trusts a socket others may open, a lock file or a DATA_DIR others can write', async () => {
+    forgeLock();
+    chmodSync(socketPath(dir), 0o666);
+    await refusal(`${socketPath(dir)} is not this user's own (owner `);
+    chmodSync(socketPath(dir), 0o600);
+    const lock = forgeLock(0o666);
+    await refusal(`${lock} is not this user's own (owner `);
+    forgeLock();
+    chmodSync(dir, 0o777);
+    await refusal(`${dir} is not this user's own (owner `);
   });
 
   it.skipIf(process.getuid?.() !== 0)('never trusts a lock file of another user', async () => {
-    provesWith = KEY;
-    const path = forgeLock('127.0.0.1');
+    const path = forgeLock();
     chownSync(path, 65534, 65534);
-    const result = await count();
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(`${path} is not this user's own (owner 65534, mode 600)`);
-    expect(requests).toBe(0);
+    await refusal(`${path} is not this user's own (owner 65534, mode 600)`);
   });
 
-  it('takes a lock file gone since it was read for a server that stopped, and asks nobody', async () => {
-    provesWith = KEY;
-    const holder = { pid: process.pid, port, host: '127.0.0.1' };
+  it('says in one line when DATA_DIR is too deep for a socket, and sends nothing', async () => {
+    const deep = join(dir, 'd'.repeat(100));
+    mkdirSync(deep, { mode: 0o700 });
+    writeFileSync(join(deep, LOCK_FILE), JSON.stringify({ pid: process.pid, port, host: null }), {
+      mode: 0o600,
+    });
+    const result = await count(deep);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^DATA_DIR .+ is too deep for the organiser commands' socket \(server\.sock: \d+ bytes of path, at most 103\): they can reach the server's data only while it is stopped; use a shorter DATA_DIR\n$/,
+    );
+    expect(requests).toEqual({ tcp: 0, socket: 0 });
+  });
+
+  it('takes a lock file gone since it was read for a server that stopped, and asks nobody', () => {
     rmSync(join(dir, LOCK_FILE), { force: true });
-    expect(await verifiedServerUrl(dir, holder, KEY)).toBeNull();
-    expect(requests).toBe(0);
+    expect(verifiedServerSocket(dir)).toBeNull();
+    expect(requests).toEqual({ tcp: 0, socket: 0 });
   });
 });

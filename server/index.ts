@@ -1,15 +1,16 @@
 // The server process: settings, database, listen; on SIGTERM/SIGINT stop accepting, finish
 // what is in flight, close the database, release DATA_DIR.
-import { serve } from '@hono/node-server';
+import { createAdaptorServer, serve } from '@hono/node-server';
+import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
 import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
-import { CHALLENGE, HOLDER_PROOF_PATH, holderProof } from '../platform/holder-proof.ts';
 import { resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from '../platform/retention.ts';
+import { socketPath, socketPathProblem } from '../platform/server-socket.ts';
 import { settingsOrExit } from '../platform/settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -41,20 +42,39 @@ function die(reason: string) {
 }
 const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
 
-/** The answer that lets an organiser command trust this process with the key (holder-proof.ts). */
-function proveHolder(url: URL): Response {
-  const challenge = url.searchParams.get('challenge') ?? '';
-  if (!CHALLENGE.test(challenge)) return new Response('Bad challenge', { status: 400 });
-  const proof = holderProof(serviceRoleKey, challenge, process.pid);
-  return new Response(proof, { headers: { 'Cache-Control': 'no-store' } });
+/**
+ * The organiser commands' way in (platform/server-socket.ts): the same app on a socket in
+ * DATA_DIR that only this user can open, made before the lock names a port. None without the
+ * lock (DATABASE_URL: the commands open the database themselves).
+ */
+function listenOnSocket(): Server | null {
+  const problem = lock && socketPathProblem(settings.dataDir);
+  if (!lock || problem) {
+    if (problem) log(problem);
+    return null;
+  }
+  const path = socketPath(settings.dataDir);
+  rmSync(path, { force: true }); // a killed holder's: this process holds the lock now
+  const socketServer = createAdaptorServer({ fetch: app.fetch, serverOptions: SERVER_LIMITS });
+  socketServer.on('error', async (error: NodeJS.ErrnoException) => {
+    process.stderr.write(`Could not listen on ${path} (${error.code ?? error.message})\n`);
+    await opened.close().catch(() => {});
+    process.exit(1);
+  });
+  // Made 0600 as it is bound (listen binds before it returns): no moment when others may connect.
+  const umask = process.umask(0o177);
+  try {
+    socketServer.listen(path);
+  } finally {
+    process.umask(umask);
+  }
+  return socketServer as Server;
 }
+const socketServer = listenOnSocket();
 
 const server = serve(
   {
-    fetch: (request, env) => {
-      const url = new URL(request.url);
-      return url.pathname === HOLDER_PROOF_PATH ? proveHolder(url) : app.fetch(request, env);
-    },
+    fetch: app.fetch,
     port: settings.port,
     hostname: settings.host,
     serverOptions: SERVER_LIMITS,
@@ -103,8 +123,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   // Keep-alive connections would hold close() open: drop each as soon as it is idle.
-  const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const sweep = setInterval(() => {
+    server.closeIdleConnections();
+    socketServer?.closeIdleConnections();
+  }, 50);
+  const closed = [server, socketServer].map(
+    (s) => s && new Promise<void>((resolve) => s.close(() => resolve())),
+  );
+  await Promise.all(closed);
   clearInterval(sweep);
   await opened.close();
   log('Stopped');

@@ -477,39 +477,43 @@ CREATE FUNCTION public.tedxcommunity_on_list_answers() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the default
-  -- above (hosted Supabase cannot store the setting: only a superuser may set a custom one for a
-  -- database).
-  per_minute integer := coalesce(
-    nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
-    tedxcommunity_budget.per_minute());
-  wait integer;
+  per_minute integer := nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer;
 begin
-  -- The same requests as the sign-up budget: the API's, as anon or authenticated.
+  -- The same requests as the sign-up budget: the API's, as anon or authenticated. The row is in
+  -- the table now, so the lookup leaves it out; the unique index answers it.
   if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
-      or coalesce(pg_catalog.current_setting('request.headers', true), '') = '' then
-    return new;
+      or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
+      or coalesce(per_minute, 0) <= 0
+      or not exists (
+        select 1 from public.tedxcommunity_emails e where e.email = new.email and e.id <> new.id) then
+    return null;
   end if;
-  -- The sign-up budget's trigger reads this setting, and so the default, next.
-  perform pg_catalog.set_config('app.signup_rate_limit', per_minute::text, true);
-  if per_minute <= 0
-      or not exists (select 1 from public.tedxcommunity_emails e where e.email = new.email) then
-    return new;
+  if tedxcommunity_budget.spend(
+      coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet), per_minute) > 0 then
+    -- Answers spent: this ask goes as a new sign-up goes, and nothing of it is kept.
+    delete from public.tedxcommunity_emails e where e.id = new.id;
   end if;
-  -- The unique index refuses this row next; the counters keep the answer through the rollback.
-  wait := tedxcommunity_budget.spend(
-    coalesce(public.tedxcommunity_client_address(), '0.0.0.0'::inet), per_minute);
-  if wait > 0 then
-    -- As the sign-up budget refuses: PostgREST's own shape, status 429 and Retry-After.
-    raise sqlstate 'PGRST' using
-      message = pg_catalog.json_build_object(
-        'code', 'over_request_rate_limit',
-        'message', pg_catalog.format('Too many sign-ups from this address: try again in %s seconds', wait),
-        'details', null,
-        'hint', null)::text,
-      detail = pg_catalog.json_build_object(
-        'status', 429,
-        'headers', pg_catalog.json_build_object('Retry-After', wait::text))::text;
+  -- Else the answer is counted, and the unique constraint's recheck refuses the row next.
+  return null;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_per_minute(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_per_minute() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if pg_catalog.current_setting('role', true) in ('anon', 'authenticated') then
+    -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere the
+    -- default (hosted Supabase cannot store the setting).
+    perform pg_catalog.set_config('app.signup_rate_limit', coalesce(
+      nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer,
+      tedxcommunity_budget.per_minute())::text, true);
   end if;
   return new;
 end
@@ -1159,6 +1163,13 @@ CREATE INDEX tedxcommunity_unsubscribed_email_hash_idx ON public.tedxcommunity_u
 
 
 --
+-- Name: tedxcommunity_emails On_list_answers; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER "On_list_answers" AFTER INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_on_list_answers();
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_normalise; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1166,10 +1177,10 @@ CREATE TRIGGER tedxcommunity_emails_normalise BEFORE INSERT OR UPDATE ON public.
 
 
 --
--- Name: tedxcommunity_emails tedxcommunity_emails_on_list_answers; Type: TRIGGER; Schema: public; Owner: -
+-- Name: tedxcommunity_emails tedxcommunity_emails_per_minute; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER tedxcommunity_emails_on_list_answers BEFORE INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_on_list_answers();
+CREATE TRIGGER tedxcommunity_emails_per_minute BEFORE INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_per_minute();
 
 
 --
@@ -1348,6 +1359,13 @@ GRANT ALL ON FUNCTION public.tedxcommunity_forget(p_email text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_on_list_answers() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_per_minute(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_per_minute() FROM PUBLIC;
 
 
 --

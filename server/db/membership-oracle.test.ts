@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE, signupFormAction } from '../../src/lib/signup-contract.ts';
 import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,
@@ -102,6 +102,95 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
     expect(absent).toBe('P0001');
   });
 
+  describe('once a client has spent its answers "already on the list" (20261127183000)', () => {
+    const LIMIT = 2;
+    /** A request's whole answer, less the Retry-After (compared on its own) and the date. */
+    const whole = async (res: Response) => {
+      const headers = Object.fromEntries(res.headers);
+      const wait = Number(headers['retry-after'] ?? 0);
+      delete headers['retry-after'];
+      delete headers.date;
+      return { answer: { status: res.status, body: await res.text(), headers }, wait };
+    };
+    const from = async (client: string, rows: unknown) =>
+      whole(
+        await testApp(db, { signupRateLimit: LIMIT }).request(ENDPOINT, {
+          method: 'POST',
+          headers: clientHeaders(ANON, { 'X-Forwarded-For': client }),
+          body: JSON.stringify(rows),
+        }),
+      );
+    const spendAnswers = async (client: string) => {
+      for (let i = 0; i < LIMIT; i++)
+        expect((await from(client, { email: ON_LIST })).answer.status).toBe(409);
+    };
+
+    it('answers a two-row probe 400 whatever the list holds, and spends nothing on it', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
+      await spendAnswers('198.51.100.21');
+      const onList = await from('198.51.100.21', [{ email: ON_LIST }, { email: 'junk@x.org' }]);
+      const notOnList = await from('198.51.100.21', [{ email: OTHER }, { email: 'junk@x.org' }]);
+      expect(onList).toEqual(notOnList);
+      expect(onList.answer.status).toBe(400);
+      // A client with answers left: probes of an address on the list spend none of them.
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await from('198.51.100.22', [{ email: ON_LIST }, { email: OTHER }])).answer.status,
+        ).toBe(400);
+      expect((await from('198.51.100.22', { email: ON_LIST })).answer.status).toBe(409);
+    });
+
+    it('answers one row on the list as a new address: 201, stored nothing; then the same 429', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
+      const client = '198.51.100.23';
+      await spendAnswers(client);
+      const asked = await from(client, { email: ON_LIST });
+      const fresh = await from(client, { email: OTHER });
+      expect(asked).toEqual(fresh);
+      expect(asked.answer.status).toBe(201);
+      expect(await storedEmails(db)).toEqual([ON_LIST, OTHER]);
+      // The two spent the sign-up budget alike: now both wait, and for the same time.
+      const over = [
+        await from(client, { email: ON_LIST }),
+        await from(client, { email: 'third@example.org' }),
+        await from(client, { email: ON_LIST }),
+      ];
+      expect(over[0].answer).toEqual(over[1].answer);
+      expect(over[2].answer).toEqual(over[1].answer);
+      expect(over[0].answer.status).toBe(429);
+      // One wait counted down, whichever address asked.
+      expect(over[0].wait).toBeGreaterThanOrEqual(over[1].wait);
+      expect(over[1].wait).toBeGreaterThanOrEqual(over[2].wait);
+      expect(await storedEmails(db)).toEqual([ON_LIST, OTHER]);
+    });
+
+    it('sends the form without JavaScript to the success page for either, storing the new one only', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
+      const app = testApp(db, { signupRateLimit: LIMIT });
+      const form = async (email: string) =>
+        whole(
+          await app.request(new URL(signupFormAction(undefined, ANON), 'http://localhost').href, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/x-www-form-urlencoded',
+              Origin: 'http://localhost',
+              'X-Forwarded-For': '198.51.100.24',
+            },
+            body: new URLSearchParams({ first_name: '', email, website: '' }).toString(),
+          }),
+        );
+      const duplicate = await form(ON_LIST);
+      expect(duplicate.answer.headers.location).toMatch(/\/signup\/already-subscribed#/);
+      await form(ON_LIST);
+      const asked = await form(ON_LIST);
+      const fresh = await form(OTHER);
+      expect(asked).toEqual(fresh);
+      expect(asked.answer.status).toBe(303);
+      expect(asked.answer.headers.location).toMatch(/\/signup\/subscribed#/);
+      expect(await storedEmails(db)).toEqual([ON_LIST, OTHER]);
+    });
+  });
+
   it('still refuses a duplicate in a service-role import, at the end of its statement', async () => {
     await answer({ email: ON_LIST });
     await expect(
@@ -113,6 +202,10 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
   });
 });
 
+/** Every request of these comes from 127.0.0.1: one client, with three sign-ups and three answers
+ * a minute. */
+const SERVER_ENV = { SIGNUP_RATE_LIMIT: '3' };
+
 interface ServerDatabase {
   name: string;
   /** The running server, and how to stop it and drop what it ran on. */
@@ -122,7 +215,7 @@ const servers: ServerDatabase[] = [
   {
     name: 'PGlite',
     start: async () => {
-      const server = await serverOnPglite();
+      const server = await serverOnPglite(SERVER_ENV);
       return { server, dispose: server.dispose };
     },
   },
@@ -136,7 +229,11 @@ if (TEST_DATABASE_URL) {
       const database = postgresDatabase(adminUrl);
       const db = await database.open();
       const dir = mkdtempSync(join(tmpdir(), 'tedx-oracle-pg-'));
-      const server = await startServer({ DATA_DIR: dir, DATABASE_URL: database.url ?? '' });
+      const server = await startServer({
+        ...SERVER_ENV,
+        DATA_DIR: dir,
+        DATABASE_URL: database.url ?? '',
+      });
       return {
         server,
         async dispose() {
@@ -176,5 +273,27 @@ describe.each(servers)('supabase-js against the real server on $name', ({ start 
     expect(before.error).toMatchObject({ code: 'P0001' });
     const duplicate = await supabase.from(SIGNUP_TABLE).insert({ email: ON_LIST });
     expect(duplicate.error).toMatchObject({ code: '23505' });
+
+    // Its second and third answers; then the answers are spent, and the address on the list is answered as
+    // a new one, which spends a sign-up as a new one does (this client's second and third).
+    const insert = async (email: string) => {
+      const { error, status, statusText, data, count } = await supabase
+        .from(SIGNUP_TABLE)
+        .insert({ email }, { count: 'exact' });
+      return { error, status, statusText, data, count };
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await insert(ON_LIST)).error).toMatchObject({ code: '23505' });
+    const asked = await insert(ON_LIST);
+    expect(asked).toEqual(await insert('new-person@example.org'));
+    expect(asked).toMatchObject({ error: null, status: 201 });
+    // Both budgets spent: the same 429 for either.
+    const over = await insert(ON_LIST);
+    expect(over.status).toBe(429);
+    expect(over.error?.message).toMatch(/^Too many sign-ups from this address/);
+    expect(await insert('another@example.org')).toMatchObject({
+      status: 429,
+      error: { code: over.error?.code },
+    });
   });
 });

@@ -1,0 +1,40 @@
+// fetch over a Unix socket, for supabase-js (global.fetch): the organiser commands' one way to
+// the running server (platform/server-socket.ts). node:http takes a socket path; Node's own
+// fetch does not.
+import { request } from 'node:http';
+
+export function socketFetch(path: string): typeof fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+    return new Promise<Response>((resolveResponse, reject) => {
+      const outgoing = request(
+        {
+          socketPath: path,
+          method: req.method,
+          path: url.pathname + url.search,
+          headers: Object.fromEntries(req.headers),
+          signal: req.signal,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              for (const one of [value ?? []].flat()) headers.append(name, one);
+            const status = res.statusCode ?? 500;
+            const empty = status === 204 || status === 304 || req.method === 'HEAD';
+            resolveResponse(
+              new Response(empty ? null : Buffer.concat(chunks), { status, headers }),
+            );
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
