@@ -1,7 +1,7 @@
 // The speed and weight budgets (docs/performance.md says why each), in one place: `npm run audit`
 // and the browser tests read them from here. In CI the audit fails on the budgets that do not move
 // with the machine's load (bytes; accessibility, best practices and SEO; the median LCP against
-// the floor's) and prints the timing ones (AUDIT_ASSERTIONS below).
+// the floor's; the median blocking time) and prints the other timings (AUDIT_ASSERTIONS below).
 
 export const SITE_BUDGET = {
   /** Lighthouse performance score, mobile defaults, on every route (timing: printed). */
@@ -15,7 +15,11 @@ export const SITE_BUDGET = {
    * same run): gating, as the machine's load moves both alike.
    */
   lcpFloorRatio: 1.25,
-  /** Total blocking time, in every run (not only the median); timing: printed. */
+  /**
+   * Total blocking time, the median of the runs (gating): a page that leaves no task of its own
+   * over Lighthouse's 50 ms (12.5 ms here, at its 4x CPU slowdown) after its first paint reads
+   * 0 ms in most runs, so a busy round moves one run, not the median.
+   */
   tbtMs: 10,
   /** Printed (the browser tests hold it in display-font.spec.ts). */
   cls: 0.01,
@@ -34,14 +38,13 @@ export const SITE_BUDGET = {
 /**
  * The budgets as `npm run audit` asserts them, in Lighthouse CI's own terms: 'error' fails the
  * audit, 'warn' prints the timings that move with the machine's load. Each figure is the median of
- * the runs, except TBT: its worst run. The floor page is not judged; the LCP ratio to it is the
+ * the runs. The floor page is not judged; the LCP ratio to it is the
  * audit's own (scripts/audit.ts).
  */
 const judged =
-  (level: 'error' | 'warn', aggregationMethod = 'median') =>
-  (limit: { minScore: number } | { maxNumericValue: number }) => [
+  (level: 'error' | 'warn') => (limit: { minScore: number } | { maxNumericValue: number }) => [
     level,
-    { aggregationMethod, ...limit },
+    { aggregationMethod: 'median', ...limit },
   ];
 const [gate, warn] = [judged('error'), judged('warn')];
 const score = (budget: number) => ({ minScore: budget / 100 });
@@ -57,7 +60,7 @@ export const AUDIT_ASSERTIONS = [
       'resource-summary:document:size': gate(max(SITE_BUDGET.htmlBytes)),
       'categories:performance': warn(score(SITE_BUDGET.performance)),
       'largest-contentful-paint': warn(max(SITE_BUDGET.lcpMs)),
-      'total-blocking-time': judged('warn', 'pessimistic')(max(SITE_BUDGET.tbtMs)),
+      'total-blocking-time': gate(max(SITE_BUDGET.tbtMs)),
       'cumulative-layout-shift': warn(max(SITE_BUDGET.cls)),
     },
   },
