@@ -41,9 +41,11 @@ for (const name of BACKENDS) {
 
     it('a daily limit stops the run at once in one line; the rerun finishes, nobody twice', async () => {
       let limited = true;
+      // At DATA, where Gmail says it ("Data command failed"): about the sender by its phase and
+      // code. The same at RCPT TO counts toward a stop instead (cli/announce-stop-rules.test.ts).
       sink = await startSmtpSink({
         keep: true,
-        reject: () =>
+        rejectData: () =>
           limited && sink.count() >= 5
             ? { code: 550, message: '5.4.5 Daily user sending quota exceeded.' }
             : null,

@@ -1,5 +1,6 @@
 // npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again
 // (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
+import { printable } from '../platform/printable.ts';
 import type { Settings } from '../platform/settings.ts';
 import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
@@ -10,14 +11,16 @@ interface SuppressedRow {
   created_at: string;
 }
 
-/** CSV on stdout (email,reason,created_at), oldest first; the count on stderr. */
+/** CSV on stdout (email,reason,created_at), oldest first; the count on stderr. The reason is a
+ * relay's words: written with its control characters spelled out, piped or not (a run has stored
+ * it so since issue 38; a row stored before may hold them raw), and the address with it. */
 export function listSuppressed(settings: Settings): Promise<number> {
   return withCaller(settings, async (caller, description) => {
     const rows = caller
       ? await caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {})
       : [];
     let csv = 'email,reason,created_at\n';
-    for (const r of rows) csv += csvLine([r.email, r.reason, r.created_at]);
+    for (const r of rows) csv += csvLine([printable(r.email), printable(r.reason), r.created_at]);
     process.stdout.write(csv);
     process.stderr.write(`${rows.length} suppressed on ${description}\n`);
     return 0;

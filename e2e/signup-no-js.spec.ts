@@ -129,6 +129,16 @@ for (const mode of MODES) {
       expect((await storedSignups(request)).filter((row) => row.email === address)).toHaveLength(1);
     });
 
+    test('an address no relay delivers to (a domain of one label): something went wrong, nothing stored', async ({
+      page,
+      request,
+    }) => {
+      const address = uniqueEmail('nojs-localhost').replace('@example.org', '@localhost');
+      const answer = await submit(page, address);
+      await expectOutcome(page, answer, 'failure', [address]);
+      expect((await storedSignups(request)).filter((row) => row.email === address)).toEqual([]);
+    });
+
     test('any other error (an address too long to store): something went wrong, nothing stored', async ({
       page,
       request,

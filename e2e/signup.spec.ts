@@ -195,6 +195,35 @@ test.describe('sign-up form', () => {
     await expectFailureKeepsForm(page, address);
   });
 
+  test("a domain no relay delivers to: the spec's failure message, no request, nothing stored", async ({
+    page,
+    request,
+  }) => {
+    // Chromium's own email check takes it; the list does not (decision 0020).
+    const address = uniqueEmail('localhost').replace('@example.org', '@localhost');
+    const seen = recordRestRequests(page);
+    const { email, submit } = await openForm(page);
+    await email.fill(address);
+    await submit.click();
+    await expectFailureKeepsForm(page, address);
+    expect(seen.filter(isInsert)).toEqual([]);
+    expect((await storedSignups(request)).filter((row) => row.email === address)).toEqual([]);
+  });
+
+  test('a Unicode domain is stored in its A-labels', async ({ page, request }) => {
+    const address = uniqueEmail('idn');
+    const { email, submit } = await openForm(page);
+    await email.fill(address.replace('@example.org', '@bücher.example'));
+    await submit.click();
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+    const stored = address.replace('@example.org', '@xn--bcher-kva.example');
+    expect((await storedSignups(request)).filter((row) => row.email === stored)).toHaveLength(1);
+  });
+
   test('a visitor using only the keyboard signs up with Enter', async ({ page }) => {
     const address = uniqueEmail('keyboard');
     const { email, firstName } = await openForm(page);

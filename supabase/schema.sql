@@ -377,6 +377,26 @@ $$;
 
 
 --
+-- Name: tedxcommunity_emails_ascii(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_emails_ascii() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.email ~ '[^\u0001-\u007f]' then
+    raise exception 'new row for relation "tedxcommunity_emails" violates check constraint "tedxcommunity_emails_email_ascii"'
+      using errcode = 'check_violation',
+        constraint = 'tedxcommunity_emails_email_ascii',
+        detail = 'An address relays take is ASCII; a Unicode domain goes in its A-labels (xn--).';
+  end if;
+  return new;
+end
+$$;
+
+
+--
 -- Name: tedxcommunity_emails_normalise(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1072,6 +1092,14 @@ ALTER TABLE ONLY public.tedxcommunity_deliveries
 
 
 --
+-- Name: tedxcommunity_emails tedxcommunity_emails_email_ascii; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_emails
+    ADD CONSTRAINT tedxcommunity_emails_email_ascii CHECK ((((email)::text ~ '^[a-z0-9!#$%&''*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&''*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'::text) AND ((email)::text !~ '\.[0-9]+$'::text))) NOT VALID;
+
+
+--
 -- Name: tedxcommunity_emails tedxcommunity_emails_email_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1167,6 +1195,13 @@ CREATE INDEX tedxcommunity_unsubscribed_email_hash_idx ON public.tedxcommunity_u
 --
 
 CREATE TRIGGER "On_list_answers" AFTER INSERT ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_on_list_answers();
+
+
+--
+-- Name: tedxcommunity_emails tedxcommunity_emails_ascii; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tedxcommunity_emails_ascii BEFORE INSERT OR UPDATE OF email ON public.tedxcommunity_emails FOR EACH ROW EXECUTE FUNCTION public.tedxcommunity_emails_ascii();
 
 
 --
@@ -1329,6 +1364,13 @@ REVOKE ALL ON FUNCTION public.tedxcommunity_client_address() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO service_role;
 GRANT ALL ON FUNCTION public.tedxcommunity_email_hash(p_email text) TO anon;
+
+
+--
+-- Name: FUNCTION tedxcommunity_emails_ascii(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_emails_ascii() FROM PUBLIC;
 
 
 --

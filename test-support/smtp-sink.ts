@@ -14,8 +14,10 @@ export interface SinkOptions {
   auth?: { user: string; pass: string };
   /** Keep each message's text; without it the sink only counts and times them. */
   keep?: boolean;
-  /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }. */
-  reject?(to: string, attempt: number): { code: number; message: string } | null;
+  /** An SMTP answer to RCPT TO for this recipient, e.g. { code: 451, message: 'try later' }.
+   * smtp-server writes a control character in it as a space; `raw` writes the answer as a relay
+   * of another make may, control characters and all. */
+  reject?(to: string, attempt: number): { code: number; message: string; raw?: boolean } | null;
   /** An SMTP answer at the end of DATA instead of 250 (as Amazon SES refuses an unverified
    * sender); the message is then not counted. */
   rejectData?(to: string): { code: number; message: string } | null;
@@ -87,14 +89,19 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       const n = (attempts.get(address.address) ?? 0) + 1;
       attempts.set(address.address, n);
       if (options.drop?.(address.address, n)) {
-        // smtp-server keeps its connections by session id; end this one's socket unanswered.
-        const all = (
-          server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }
-        ).connections;
-        for (const c of all) if (c.id === session.id) c._socket.destroy();
+        socketOf(session.id)?.destroy(); // unanswered
         return;
       }
       const answer = options.reject?.(address.address, n);
+      const socket = answer?.raw ? socketOf(session.id) : undefined;
+      if (answer && socket) {
+        // The next thing smtp-server writes is this answer: write it unsanitised instead.
+        const write = socket.write.bind(socket);
+        socket.write = (_chunk: unknown, ...rest: unknown[]) => {
+          socket.write = write;
+          return write(`${answer.code} ${answer.message}\r\n`, ...rest);
+        };
+      }
       if (answer) callback(Object.assign(new Error(answer.message), { responseCode: answer.code }));
       else callback();
     },
@@ -121,6 +128,14 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       });
     },
   });
+  /** smtp-server keeps its connections by session id: this one's socket. */
+  type Socket = { destroy(): void; write: (chunk: unknown, ...rest: unknown[]) => boolean };
+  const socketOf = (sessionId: string) => {
+    const all = (server as unknown as { connections: Set<{ id: string; _socket: Socket }> })
+      .connections;
+    for (const c of all) if (c.id === sessionId) return c._socket;
+    return undefined;
+  };
   server.on('error', () => {}); // a client dropping mid-message is not the sink's problem
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.server.address() as { port: number }).port;

@@ -10,6 +10,7 @@ import {
   testDatabases,
 } from '../../test-support/databases.ts';
 import {
+  ACCEPTED_EMAILS,
   LONGEST_EMAIL,
   REFUSED_EMAILS,
   REFUSED_FIRST_NAMES,
@@ -124,6 +125,12 @@ describe.each(testDatabases())('signup_form() on $name', (database) => {
     const answer = await call({ email: LONGEST_EMAIL });
     expect(answer.headers.Location).toBe(`${SIGNUP_OUTCOME_PATHS.success}#email-signup`);
     expect(await stored()).toEqual([{ email: LONGEST_EMAIL, first_name: null }]);
+  });
+
+  it.each(ACCEPTED_EMAILS)('%j: 303 to the success page, stored as %j', async (typed, email) => {
+    const answer = await call({ email: typed });
+    expect(answer.headers.Location).toBe(`${SIGNUP_OUTCOME_PATHS.success}#email-signup`);
+    expect(await stored()).toEqual([{ email, first_name: null }]);
   });
 
   it('a filled honeypot: 303 to the success page, nothing stored', async () => {

@@ -6,11 +6,42 @@ import {
   normaliseEmail,
   normaliseFirstName,
   toSignupInsert,
+  withAsciiDomain,
 } from './normalise-signup';
 
 describe('normaliseEmail', () => {
   it('trims and lower-cases', () => {
     expect(normaliseEmail('  Ada.Lovelace@Example.COM \n')).toBe('ada.lovelace@example.com');
+  });
+
+  it("trims what the database's normaliser trims, and nothing else", () => {
+    expect(normaliseEmail(' \t\r\na@b.ug\n\r\t ')).toBe('a@b.ug');
+    for (const edge of ['\f', '\v', '\u00a0', '\u2028', '\ufeff'])
+      expect(normaliseEmail(`${edge}a@b.ug${edge}`)).toBe(`${edge}a@b.ug${edge}`);
+  });
+
+  it('folds A-Z only, as the database does every address it takes', () => {
+    expect(normaliseEmail('ADA@B.UG')).toBe('ada@b.ug');
+    // Folded by toLowerCase() they would read as ASCII: \u0130 as i + a dot, the Kelvin sign as k.
+    expect(normaliseEmail('\u0130\u212a\u0391\u03a3@b.ug')).toBe('\u0130\u212a\u0391\u03a3@b.ug');
+  });
+});
+
+describe('withAsciiDomain: a Unicode domain in A-labels, as Chromium sends it', () => {
+  it.each([
+    ['a@bücher.example', 'a@xn--bcher-kva.example'],
+    ['a@BÜCHER.example', 'a@xn--bcher-kva.example'],
+    ['a@例え.テスト', 'a@xn--r8jz45g.xn--zckzah'],
+    // Full-width letters and the ideographic full stop map to their ASCII selves (UTS 46).
+    ['a@ｅｘａｍｐｌｅ。org', 'a@example.org'],
+  ])('%s is sent as %s', (typed, sent) => {
+    expect(withAsciiDomain(typed)).toBe(sent);
+    expect(isAcceptableSignup({ email: sent, first_name: null })).toBe(true);
+  });
+
+  it('leaves an ASCII domain, a non-ASCII local part and anything URL parsing would rewrite', () => {
+    for (const email of ['a@b_c.org', 'ü@example.org', 'a@ü%41.org', 'a@ü:80.org', 'a@ü/x.org'])
+      expect(withAsciiDomain(email)).toBe(email);
   });
 });
 
@@ -43,12 +74,12 @@ describe('toSignupInsert', () => {
   });
 });
 
-// The full list of refused shapes runs against the database too (server/rest/rest.test.ts),
-// which checks that this rule and the migration's agree on each.
-describe('isAcceptableSignup: the table checks of migration 20261127100000', () => {
+// test-support/unrelayable.ts runs every case through this rule and the database alike
+// (server/rest/rest.test.ts), and through the form's function (server/db/signup-form.test.ts).
+describe('isAcceptableSignup: the table checks of migrations 20261127100000 and 20261127180000', () => {
   it('takes the longest address a relay takes and ordinary ones', () => {
     const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
-    for (const email of [longest, 'a.b+tag@mak.ac.ug', 'nakato@bücher.example'])
+    for (const email of [longest, 'a.b+tag@mak.ac.ug', 'nakato@xn--bcher-kva.example'])
       expect(isAcceptableSignup({ email, first_name: 'Nakato' })).toBe(true);
   });
 

@@ -23,6 +23,7 @@ import {
   shellQuote,
 } from './list-check.ts';
 import { inProcessCaller } from '../../backend.ts';
+import { storeBeforeRule } from '../../../test-support/unrelayable.ts';
 import { loadSettings } from '../../../platform/settings.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('list check on PostgreSQL'));
@@ -104,6 +105,52 @@ describe.each(testDatabases())('the list check on $name', (database) => {
     expect(await readSignups(caller)).toEqual(rows);
   });
 });
+
+// Stored before migration 20261127180000 (issue 38): what no relay without SMTPUTF8 takes, and
+// domains no relay delivers to. The table refuses each now; the check names every one.
+const BEFORE_THE_RULE = [
+  'ü1@gmail.com',
+  'a@-bad-.org',
+  'a@localhost',
+  'a@1.2.3.4',
+  'a@b_c.org',
+  `a@${'l'.repeat(70)}.org`,
+  'a@bücher.example',
+];
+
+describe.each(testDatabases())(
+  'the list check on $name, rows stored before the rule',
+  (database) => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await database.open();
+      const values = BEFORE_THE_RULE.map((e) => `('${e}')`).join(', ');
+      await storeBeforeRule(
+        db,
+        `insert into public.tedxcommunity_emails (email) values ${values},
+      ('nakato@xn--bcher-kva.example')`,
+      );
+    });
+    afterAll(() => database.dispose(db));
+
+    it('flags each, with the command that removes it, and not the A-label address', async () => {
+      const rows = await readSignups(await inProcessCaller(db, loadSettings({}), 'test'));
+      expect(rows).toHaveLength(BEFORE_THE_RULE.length + 1);
+      const refused = checkList(rows).at(-1);
+      expect(refused?.count).toBe(BEFORE_THE_RULE.length);
+      expect(refused?.examples).toEqual(
+        BEFORE_THE_RULE.map((e) => `npm run subscribers -- remove ${shellQuote(e)}`),
+      );
+    });
+
+    it('the table refuses each of them now', async () => {
+      for (const email of BEFORE_THE_RULE)
+        await expect(
+          db.query('insert into public.tedxcommunity_emails (email) values ($1)', [email]),
+        ).rejects.toMatchObject({ code: '23514' });
+    });
+  },
+);
 
 describe('the dry run', () => {
   let list: ListBackend;

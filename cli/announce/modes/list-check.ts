@@ -97,7 +97,7 @@ export function checkList(rows: ListRow[]): Finding[] {
   ];
 }
 
-/** Rows stored before the table refused them (migration 20261127100000): every one, with the
+/** Rows stored before the table refused them (migrations 20261127100000, 20261127180000): every one, with the
  * command that removes it, since no relay takes such an address and such a name greets nobody. */
 function refusedNow(rows: ListRow[]): Finding {
   return {

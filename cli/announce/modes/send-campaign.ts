@@ -69,8 +69,9 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
         for (const f of result.bounced)
           say(`Bounced (suppressed from now on): ${f.email}: ${f.answer}`);
         // Refusals about the sender say nothing about these addresses: the stop line explains.
-        if (result.stop?.kind !== 'refused')
-          for (const f of result.failed) say(`Failed: ${f.email}: ${f.answer}`);
+        for (const f of result.failed)
+          if (result.stop?.kind !== 'refused' || !f.aboutSender)
+            say(`Failed: ${f.email}: ${f.answer}`);
         for (const f of result.deferred) say(`Deferred to the next run: ${f.email}: ${f.answer}`);
         const stopped = stoppedLine(campaign, status, result, server, store.description, max);
         if (!oneLine) say(summaryLine(campaign, status, result));

@@ -21,8 +21,9 @@ function enough(refused: string[], count: number): boolean {
 export function refusalWatch() {
   const recent: (string | null)[] = [];
   return {
-    /** One answer for good: the recipient when it was refused for the sender or the message,
-     * else null. True: stop now. */
+    /** An accepted message (null), or the recipient of a refusal about the sender or the message
+     * (smtp-answer.ts's readAnswer: aboutSender). A refusal about its recipient alone is never
+     * noted, neither for a stop nor against one. True: stop now. */
     note(refused: string | null): boolean {
       recent.push(refused?.toLowerCase() ?? null);
       if (recent.length > WINDOW) recent.shift();

@@ -9,7 +9,7 @@ import type { Outcome, Recipient } from './store.ts';
 function listStore(size: number) {
   const people: Recipient[] = Array.from({ length: size }, (_, i) => ({
     id: i + 1,
-    email: `reader${i + 1}@example.test`,
+    email: `reader${i + 1}@example${i % 4}.test`,
     first_name: null,
     token: `token-${i + 1}`,
   }));
@@ -77,5 +77,37 @@ describe('the sending loop', () => {
     expect(result.sent).toBe(3);
     expect(result.deferred).toEqual([]);
     expect(recorded.filter((o) => o.id === 3)).toEqual([{ id: 3, status: 'sent', error: null }]);
+  });
+
+  it("never stops for refusals about one recipient alone, however many; stops for the sender's", async () => {
+    // Everyone at a handful of domains is refused: a bare 501 at RCPT TO (Amazon SES to a
+    // non-ASCII local part), then, on a second list, a 5.7.1 at RCPT TO (the sender's side).
+    const refuse = (response: string) => async () => {
+      throw Object.assign(new Error('refused'), {
+        command: 'RCPT TO',
+        responseCode: Number(response.slice(0, 3)),
+        response,
+      });
+    };
+    const alone = listStore(100);
+    const quiet = await runCampaign({
+      ...options,
+      store: alone.store,
+      concurrency: 4,
+      send: refuse('501 Invalid RCPT TO address provided'),
+    });
+    expect(quiet.stop).toBeNull();
+    expect(quiet.failed).toHaveLength(100);
+    expect(quiet.bounced).toEqual([]);
+
+    const sender = listStore(100);
+    const stopped = await runCampaign({
+      ...options,
+      store: sender.store,
+      concurrency: 1,
+      send: refuse('554 5.7.1 Relay access denied'),
+    });
+    expect(stopped.stop?.kind).toBe('refused');
+    expect(stopped.failed).toHaveLength(5);
   });
 });

@@ -14,7 +14,7 @@ import { keysetPaged } from '../../read-signups.ts';
 import type { HeldLease } from './lease.ts';
 import { createRecorder } from './recorder.ts';
 import { refusalWatch } from './refusal-watch.ts';
-import { classifyAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
 import { LeaseLostError, type AnnounceStore, type CampaignRun, type Recipient } from './store.ts';
 
 /** Tries per person in this run: for a temporary refusal, and for a dropped connection. */
@@ -44,6 +44,9 @@ export interface RunOptions {
 interface Refusal {
   email: string;
   answer: string;
+  /** About the sender or the message (smtp-answer.ts), not this person: a stop line speaks for
+   * it. */
+  aboutSender?: boolean;
 }
 
 export interface RunResult {
@@ -53,8 +56,9 @@ export interface RunResult {
   /** Refused "for now" on every try: left for the next run. */
   deferred: Refusal[];
   /** Why the run stopped before the end of the list, if it did: 'refused' when refusals about
-   * the sender or the message kept coming (refusal-watch.ts), 'lease' when the run lost its
-   * lease (another run has the campaign, or it lapsed while this one was paused). */
+   * the sender or the message kept coming (refusal-watch.ts), 'quota' also when what kept coming
+   * was the provider's limit or a refusal for now, 'lease' when the run lost its lease (another
+   * run has the campaign, or it lapsed while this one was paused). */
   stop: {
     kind: Exclude<AnswerClass, 'bounce' | 'failed' | 'deferred'> | 'database' | 'refused' | 'lease';
     error: unknown;
@@ -115,14 +119,14 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       options.onProgress?.(++done);
       return;
     } catch (error) {
-      const kind = classifyAnswer(error);
-      const refusal = { email: person.email, answer: smtpAnswer(error) };
+      const { kind, aboutSender, limit } = readAnswer(error, person.email);
+      const refusal = { email: person.email, answer: smtpAnswer(error), aboutSender };
+      // Refusals about the sender or the message: when they keep coming for different people,
+      // every later message would get the same answer. One about this person alone never counts.
+      if (aboutSender && (kind === 'failed' || kind === 'deferred') && watch.note(person.email))
+        result.stop ??= { kind: limit || kind === 'deferred' ? 'quota' : 'refused', error };
       if (kind === 'bounce' || kind === 'failed') {
         result[kind === 'bounce' ? 'bounced' : 'failed'].push(refusal);
-        // A 'failed' is about the sender or the message: when they keep coming for different
-        // people, every later message would get the same answer.
-        if (watch.note(kind === 'failed' ? person.email : null))
-          result.stop ??= { kind: 'refused', error };
         recorder.add({
           id: person.id,
           status: kind === 'bounce' ? 'bounced' : 'failed',

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyAnswer,
   enhancedCode,
+  readAnswer,
   refusalCause,
-  type AnswerClass,
+  smtpAnswer,
   type RefusalCause,
 } from './smtp-answer.ts';
 
@@ -24,7 +25,15 @@ const data = (response: string) => ({
 });
 const mail = (response: string) => ({ ...rcpt(response), command: 'MAIL FROM' });
 
-const TABLE: [string, object, AnswerClass][] = [
+/** What the run does with an answer: its kind, and for a refusal about the sender (which the
+ * refusal watch counts toward a stop) "counted", "as a limit" when it names the provider's. */
+function read(error: object, recipient?: string): string {
+  const { kind, aboutSender, limit } = readAnswer(error, recipient);
+  if (!aboutSender || (kind !== 'failed' && kind !== 'deferred')) return kind;
+  return `${kind}, counted${limit ? ' as a limit' : ''}`;
+}
+
+const TABLE: [string, object, string][] = [
   // Gmail
   [
     'Gmail: no such user',
@@ -69,14 +78,14 @@ const TABLE: [string, object, AnswerClass][] = [
     rcpt(
       '550-5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent.',
     ),
-    'failed',
+    'failed, counted',
   ],
   [
     'Gmail: unusual rate',
     rcpt(
       '550-5.7.1 Our system has detected an unusual rate of unsolicited mail originating from your IP address.',
     ),
-    'quota',
+    'deferred, counted as a limit',
   ],
   [
     'Gmail: disabled account',
@@ -92,7 +101,7 @@ const TABLE: [string, object, AnswerClass][] = [
       response:
         '550-5.7.26 This mail is unauthenticated, which poses a security risk to the sender and Gmail users',
     },
-    'failed',
+    'failed, counted',
   ],
   [
     'Gmail: this recipient receives too fast',
@@ -110,7 +119,8 @@ const TABLE: [string, object, AnswerClass][] = [
   [
     'Outlook: mailbox unavailable',
     rcpt('550 5.5.0 Requested action not taken: mailbox unavailable (S2017062302)'),
-    'bounce',
+    // x.5.x is the protocol's: about this recipient alone, but not that its mailbox is gone.
+    'failed',
   ],
   [
     'Outlook: submission quota',
@@ -137,7 +147,7 @@ const TABLE: [string, object, AnswerClass][] = [
   [
     'Outlook: server busy',
     rcpt('451 4.7.500 Server busy. Please try again later from [1.2.3.4]. (S77719)'),
-    'quota',
+    'deferred, counted as a limit',
   ],
   // Yahoo
   [
@@ -145,7 +155,8 @@ const TABLE: [string, object, AnswerClass][] = [
     rcpt(
       "554 delivery error: dd This user doesn't have a yahoo.com account (someone@yahoo.com) [0] - mta1234.mail.ne1.yahoo.com",
     ),
-    'bounce',
+    // A bare code: about this recipient alone, and its words decide nothing.
+    'failed',
   ],
   [
     'Yahoo: deferred for volume',
@@ -177,9 +188,9 @@ const TABLE: [string, object, AnswerClass][] = [
   [
     'Postfix: relay access denied',
     rcpt('554 5.7.1 <someone@elsewhere.test>: Relay access denied'),
-    'failed',
+    'failed, counted',
   ],
-  ['Exim: unrouteable address', rcpt('550 Unrouteable address'), 'bounce'],
+  ['Exim: unrouteable address', rcpt('550 Unrouteable address'), 'failed'],
   [
     // Exim verifying our sender at RCPT TO: the <address> it names is ours, the words say so.
     'Exim: sender verify failed',
@@ -214,16 +225,16 @@ const TABLE: [string, object, AnswerClass][] = [
     rcpt(
       '550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP. For more information please go to http://go.microsoft.com/fwlink/?LinkId=526653',
     ),
-    'failed',
+    'failed, counted',
   ],
   ['SES: sending rate', data('454 Throttling failure: Maximum sending rate exceeded.'), 'quota'],
   ['SES: daily quota', data('454 Throttling failure: Daily message quota exceeded.'), 'quota'],
   ['busy at MAIL FROM', mail('451 4.3.2 Please try again later'), 'quota'],
-  ['no enhanced code: 550', rcpt('550 Requested action not taken'), 'bounce'],
+  ['no enhanced code: 550', rcpt('550 Requested action not taken'), 'failed'],
   [
     'no enhanced code: 553',
     rcpt("553 sorry, that domain isn't in my list of allowed rcpthosts"),
-    'bounce',
+    'failed',
   ],
   [
     'greylisting',
@@ -232,7 +243,7 @@ const TABLE: [string, object, AnswerClass][] = [
     ),
     'deferred',
   ],
-  ['local error', rcpt('451 4.3.0 Local error in processing'), 'deferred'],
+  ['local error', rcpt('451 4.3.0 Local error in processing'), 'deferred, counted'],
   [
     'message too big',
     {
@@ -241,7 +252,7 @@ const TABLE: [string, object, AnswerClass][] = [
       responseCode: 552,
       response: '552 5.3.4 Message size exceeds fixed limit',
     },
-    'failed',
+    'failed, counted',
   ],
   [
     'sender refused',
@@ -269,6 +280,46 @@ const TABLE: [string, object, AnswerClass][] = [
     'connection',
   ],
   ['timeout', { code: 'ETIMEDOUT', message: 'Timeout' }, 'connection'],
+  // Issue 38: phase and code decide.
+  [
+    'Amazon SES without SMTPUTF8: a non-ASCII local part',
+    rcpt('501 Invalid RCPT TO address provided'),
+    'failed',
+  ],
+  [
+    'RFC 6531: a non-ASCII address this server does not take',
+    rcpt('553 5.6.7 Non-ASCII addresses not permitted for that recipient'),
+    'failed',
+  ],
+  ['a syntax error at RCPT TO', rcpt('501 5.5.4 Invalid arguments'), 'failed'],
+  ['a bad address at RCPT TO', rcpt('501 5.1.3 Bad recipient address syntax'), 'bounce'],
+  [
+    "RFC 5321's own text, bare, at the end of DATA",
+    data('550 Requested action not taken: mailbox unavailable'),
+    'failed, counted',
+  ],
+  [
+    'Yahoo: no account, bare, at the end of DATA',
+    data("554 delivery error: dd This user doesn't have a yahoo.com account (x@yahoo.com) [0]"),
+    'failed, counted',
+  ],
+  ['unknown user at the end of DATA', data('550 5.1.1 User unknown'), 'bounce'],
+  ['a full mailbox at the end of DATA', data('552 5.2.2 Mailbox full'), 'deferred'],
+  [
+    'Gmail: daily limit at RCPT TO',
+    rcpt('550 5.4.5 Daily user sending limit exceeded.'),
+    'deferred, counted as a limit',
+  ],
+  [
+    'a relay refusing the domain at RCPT TO',
+    rcpt('550 5.7.1 Relaying denied for domain elsewhere.example'),
+    'failed, counted',
+  ],
+  [
+    'a mailbox over its quota, bare, at the end of DATA',
+    data('552 Mailbox over quota'),
+    'failed, counted',
+  ],
 ];
 
 // Refusals about the sender, the account or the message: never suppress, and the cause the
@@ -347,8 +398,8 @@ const SENDER_SIDE: [string, object, RefusalCause][] = [
 ];
 
 describe('refusals about the sender or the message', () => {
-  it.each(SENDER_SIDE)('%s: failed, never a bounce; cause %s', (_, error, cause) => {
-    expect(classifyAnswer(error)).toBe('failed');
+  it.each(SENDER_SIDE)('%s: failed, counted, never a bounce; cause %s', (_, error, cause) => {
+    expect(read(error)).toBe('failed, counted');
     expect(refusalCause(error)).toBe(cause);
   });
 
@@ -357,18 +408,47 @@ describe('refusals about the sender or the message', () => {
       classifyAnswer(mail('553 5.1.8 Sender address <hello@tedx.test> domain does not exist')),
     ).toBe('sender');
     expect(classifyAnswer(mail('550 5.1.7 Bad sender address syntax'))).toBe('sender');
-    // At RCPT TO one recipient's answer (a relay passing on its server's code) never stops the
-    // run: it is failed, which the refusal watch counts across recipients and domains.
-    expect(
-      classifyAnswer(rcpt('553 5.1.8 Sender address <hello@tedx.test> domain does not exist')),
-    ).toBe('failed');
-    expect(classifyAnswer(rcpt('550 5.1.7 Bad sender address syntax'))).toBe('failed');
+    expect(read(data('550 5.1.7 Bad sender address syntax'))).toBe('failed, counted');
+    // At RCPT TO an x.1.x answer is about that recipient alone (a relay may pass on its server's
+    // code): failed, suppressing nobody, and never counted toward a stop.
+    expect(read(rcpt('553 5.1.8 Sender address <hello@tedx.test> domain does not exist'))).toBe(
+      'failed',
+    );
+    expect(read(rcpt('550 5.1.7 Bad sender address syntax'))).toBe('failed');
   });
 });
 
 describe('what an SMTP answer means for the run', () => {
   it.each(TABLE)('%s', (_, error, expected) => {
-    expect(classifyAnswer(error)).toBe(expected);
+    expect(read(error)).toBe(expected);
+  });
+
+  it("counts nothing at RCPT TO but the codes of the sender's side, whatever the words", () => {
+    const words = ['Daily sending limit exceeded', 'Relay access denied', 'User unknown', 'spam'];
+    for (const code of ['550', '554', '501', '550 5.1.1', '550 5.2.0', '550 5.5.0', '553 5.6.7'])
+      for (const w of words) expect(readAnswer(rcpt(`${code} ${w}`)).aboutSender).toBe(false);
+    for (const code of ['550 5.7.1', '554 5.3.0', '550 5.4.1'])
+      for (const w of words) expect(readAnswer(rcpt(`${code} ${w}`)).aboutSender).toBe(true);
+  });
+
+  it('suppresses at the end of DATA only on x.1.x or x.2.x', () => {
+    for (const code of ['550', '554', '550 5.0.0', '550 5.5.0', '554 5.6.0', '550 5.7.1'])
+      expect(
+        classifyAnswer(data(`${code} Requested action not taken: mailbox unavailable`)),
+      ).not.toBe('bounce');
+    expect(classifyAnswer(data('550 5.1.1 Requested action not taken: mailbox unavailable'))).toBe(
+      'bounce',
+    );
+    expect(classifyAnswer(data('550 5.2.1 The email account is disabled'))).toBe('bounce');
+  });
+
+  it("writes a relay's answer printable: its control characters spelled out", () => {
+    const answer = smtpAnswer(
+      rcpt('550 5.1.1 <a@example.org>: User unknown\u001b]52;c;aGk=\u0007\u001b[2J\u009b1m'),
+    );
+    expect(answer).toBe(
+      '550 5.1.1 <a@example.org>: User unknown\\x1b]52;c;aGk=\\x07\\x1b[2J\\u009b1m',
+    );
   });
 
   it('reads the enhanced status code wherever the provider puts it', () => {
@@ -422,7 +502,17 @@ const UNKNOWN_USER: [string, (a: string) => object][] = [
   ],
 ];
 
-describe('what an address says never decides who a refusal is about', () => {
+/** A trigger as a domain label: `rate limit` as `rate-limit`. */
+const label = (word: string) => word.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+/** Relays that name the recipient's domain, or a domain above it, without an @. */
+const DOMAIN_REFUSALS: [string, (domain: string) => object][] = [
+  ['at RCPT TO', (d) => rcpt(`550 5.7.1 Relaying denied for domain ${d}`)],
+  ['at RCPT TO, bare', (d) => rcpt(`554 Relay access denied for ${d}`)],
+  ['at the end of DATA', (d) => data(`550 5.7.1 Relaying denied for domain ${d}`)],
+  ['at the end of DATA, bare', (d) => data(`554 Message refused: no route to ${d}`)],
+];
+
+describe('nothing the recipient chose changes what an answer means', () => {
   it.each(TRIGGERS)('"%s" is a trigger in the server\'s own words', (word) => {
     expect(classifyAnswer(rcpt(`550 ${word}`))).not.toBe('bounce');
   });
@@ -430,8 +520,32 @@ describe('what an address says never decides who a refusal is about', () => {
   describe.each(UNKNOWN_USER)('%s: user unknown', (relay, refusal) => {
     // Without < and >, an address ends at the first space: only one-word triggers fit there.
     const bare = relay.includes('unbracketed') || relay.startsWith('Yahoo');
-    it.each(TRIGGERS.filter((w) => !bare || !/[ ()]/.test(w)))('%s: a bounce', (word) => {
-      expect(classifyAnswer(refusal(address(word)))).toBe('bounce');
+    it.each(TRIGGERS.filter((w) => !bare || !/[ ()]/.test(w)))(
+      'a local part of %j: read as any other address',
+      (word) => {
+        const neutral = 'nobody@example.org';
+        expect(read(refusal(address(word)), address(word))).toBe(read(refusal(neutral), neutral));
+      },
+    );
+  });
+
+  describe.each(DOMAIN_REFUSALS)('the domain named %s', (_, refusal) => {
+    it.each(TRIGGERS)('a domain or a label of %j: read as any other domain', (word) => {
+      const domain = `${label(word)}.example`;
+      const neutral = read(refusal('example.org'), 'a@example.org');
+      expect(read(refusal(domain), `a@${domain}`)).toBe(neutral);
+      // A label of the address, named as the domain above it.
+      expect(read(refusal(domain), `a@mx.${domain}`)).toBe(neutral);
+      expect(read(refusal(domain.toUpperCase()), `a@${domain}`)).toBe(neutral);
+    });
+  });
+
+  it('the quota-exceeded.example of issue 38: counted toward a stop, never the sending limit', () => {
+    const answer = rcpt('550 5.7.1 Relaying denied for domain quota-exceeded.example');
+    expect(readAnswer(answer, 'a@quota-exceeded.example')).toEqual({
+      kind: 'failed',
+      aboutSender: true,
+      limit: false,
     });
   });
 
@@ -441,17 +555,18 @@ describe('what an address says never decides who a refusal is about', () => {
       rcpt(
         `${code} <x@stranger.test>: Recipient address rejected: unverified address: host mx.stranger.test[192.0.2.9] said: ${said} (in reply to RCPT TO command)`,
       );
-    expect(
-      classifyAnswer(relayed('450 4.7.0', '421 4.7.0 Too many messages, rate limit exceeded')),
-    ).toBe('deferred');
-    expect(
-      classifyAnswer(relayed('550 5.7.1', '554 5.7.1 OutboundSpamException, sender blocked')),
-    ).toBe('failed');
-    expect(classifyAnswer(relayed('550 5.1.1', '550 5.1.1 User unknown'))).toBe('bounce');
+    expect(read(relayed('450 4.7.0', '421 4.7.0 Too many messages, rate limit exceeded'))).toBe(
+      'deferred, counted',
+    );
+    expect(read(relayed('550 5.7.1', '554 5.7.1 OutboundSpamException, sender blocked'))).toBe(
+      'failed, counted',
+    );
+    expect(read(relayed('550 5.1.1', '550 5.1.1 User unknown'))).toBe('bounce');
   });
 
   it('reads only the first 1,000 characters of an answer, so a huge one costs little', () => {
-    expect(classifyAnswer(rcpt(`550 ${'x'.repeat(1000)} daily sending limit`))).toBe('bounce');
+    expect(classifyAnswer(data(`550 ${'x'.repeat(1000)} daily sending limit`))).toBe('failed');
+    expect(classifyAnswer(data(`550 ${'x'.repeat(900)} daily sending limit`))).toBe('quota');
     const huge = [`550 ${'<'.repeat(5e6)}`, `550 ${'a'.repeat(5e6)}`, `550 ${'a@'.repeat(3e6)}`];
     const started = performance.now();
     for (let i = 0; i < 200; i++) for (const answer of huge) classifyAnswer(rcpt(answer));

@@ -1,17 +1,25 @@
 // What an SMTP answer means for the run, decided by the command it answers (MAIL FROM, RCPT TO,
-// end of DATA) and the enhanced status code (RFC 3463: class.subject.detail). The wording the big
-// providers use only breaks ties, and only the server's own: relays quote the recipient, whose
-// address a stranger may have built from those words. Pure: no I/O.
+// the message at DATA) and the enhanced status code (RFC 3463: class.subject.detail). Phase and code
+// decide who an answer is about: the recipient alone, or the sender, the account or the message.
+// Words never move an answer from one to the other. They only break ties among the answers about
+// the sender (the provider's limit, an account it stopped), and only the server's own words:
+// relays quote the recipient, whose address a stranger may have built from those words. Pure: no
+// I/O.
 //   bounce      the answer is about this address (unknown, disabled, gone): record 'bounced',
 //               suppress it
-//   quota       the provider's sending limit (daily or per minute): stop now, nobody failed
-//   deferred    a temporary refusal for this one recipient: retry later, then leave it
-//   failed      refused for good, but about the sender, the account or the message (policy,
-//               block list, SPF/DKIM/DMARC, sandbox, content, size), never the address: record
-//               it, suppress nobody; a rerun tries again, and a run of them stops the send
-//   sender      the server refuses our MAIL FROM: every message would fail, so stop
+//   quota       the provider's sending limit (daily or per minute), or a closed channel: stop
+//               now, nobody failed
+//   deferred    a temporary refusal: retry later, then leave it
+//   failed      refused for good, and not because the mailbox is gone: record it, suppress nobody;
+//               a rerun tries again
+//   sender      the server refuses our MAIL FROM, or says it stopped our account: stop
 //   auth        the login was refused: stop before anything is sent
 //   connection  no answer at all (dropped, timed out): reconnect with backoff
+// A deferred or failed answer about the sender (readAnswer's aboutSender) counts toward the
+// refusal watch (refusal-watch.ts), which stops the run when they keep coming for different
+// recipients at several domains; one about the recipient alone never counts.
+
+import { printable } from '../../../platform/printable.ts';
 
 export type AnswerClass =
   'bounce' | 'quota' | 'deferred' | 'failed' | 'sender' | 'auth' | 'connection';
@@ -34,15 +42,30 @@ export function enhancedCode(text: string): string | null {
   return /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?![\d.])/.exec(text.trim())?.[1] ?? null;
 }
 
-/** The server's own words: nothing it quotes between < and >, nor anything shaped like an
- * address. Neither pattern can backtrack over what it has read, so the cost is linear. */
-const ownWords = (text: string) =>
-  text.replace(/<[^<>]*>/g, ' ').replace(/\S+/g, (word) => (word.includes('@') ? ' ' : word));
+/** A literal, as a case-insensitive pattern for all its occurrences. */
+const everywhere = (literal: string) =>
+  new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+
+/**
+ * The server's own words: nothing it quotes between < and >, nothing shaped like an address, and
+ * not the recipient's domain or any domain above it (`quota-exceeded.example` in a refusal for
+ * `a@mail.quota-exceeded.example`), which the recipient chose. No pattern here can backtrack
+ * over what it has read, so the cost is linear.
+ */
+function ownWords(text: string, recipient?: string): string {
+  let words = text
+    .replace(/<[^<>]*>/g, ' ')
+    .replace(/\S+/g, (word) => (word.includes('@') ? ' ' : word));
+  const labels = (recipient ?? '').slice((recipient ?? '').lastIndexOf('@') + 1).split('.');
+  for (let i = 0; i < labels.length - 1; i++)
+    words = words.replace(everywhere(labels.slice(i).join('.')), ' ');
+  return words;
+}
 
 // The provider's own limit, in the words Gmail, Outlook, Yahoo, Brevo and SES use.
 const LIMIT =
   /quota|rate limit|ratelimit|rate of|sending rate|too many (messages|emails|mails|recipients|connections)|sending limit|daily (user )?sending|daily limit|limit (exceeded|reached)|exceeded (the |your )?(daily |hourly )?(sending |message )?limit|throttl|unusual (rate|volume)|unexpected volume|server busy/i;
-// A mailbox over its own storage quota is the recipient's trouble, not ours.
+// A mailbox over its own storage quota is the recipient's trouble, not our limit.
 const MAILBOX_FULL =
   /mailbox (is )?full|inbox is (full|out of storage)|out of storage|over quota|insufficient storage|mailbox_full/i;
 // The provider has stopped our account (Outlook's outbound spam verdict, a suspended sender).
@@ -56,47 +79,93 @@ const AUTHENTICATION =
   /\bSPF\b|\bDKIM\b|\bDMARC\b|unauthenticated|authentication (check|failed|required)/;
 const BLOCK_LIST =
   /block ?list|black ?list|blocked using|spamhaus|barracuda|spamcop|\bRBL\b|\bDNSBL\b|reputation|part of their network|\(S3150\)/;
-// The rest: the message's content or the provider's policy (a relay refusing us, for one).
-const POLICY = /message rejected|spam|content|virus|malware|phish|policy|relay|\bsender\b/;
 const anyOf = (...words: RegExp[]) => new RegExp(words.map((w) => w.source).join('|'), 'i');
-// Any of them puts a refusal without a telling code on the sender, the account or the message.
-const ABOUT_SENDER = anyOf(BLOCK_LIST, /banned sending/, SANDBOX, AUTHENTICATION, POLICY);
-const NO_SUCH_USER =
-  /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|recipient address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have an? \S+ account|recipientnotfound|undeliverable address|bad destination mailbox|unrouteable address/i;
+/** The provider's own limit, and not a mailbox over its storage quota, which says "quota" too. */
+const namesLimit = (words: string) => LIMIT.test(words) && !MAILBOX_FULL.test(words);
 
-export function classifyAnswer(error: unknown): AnswerClass {
+/** What one answer means: what to do with the person, and whether it is about the sender. */
+export interface Reading {
+  kind: AnswerClass;
+  /** About the sender, the account or the message, not this recipient: the refusal watch counts
+   * it (deferred and failed answers; the other kinds stop the run themselves). */
+  aboutSender: boolean;
+  /** The provider's sending limit, by its code (x.4.5) or its own words: a stop that answers of
+   * this kind lead to is that limit, and nobody is marked failed for them. */
+  limit: boolean;
+}
+
+const reading = (kind: AnswerClass, aboutSender = false, limit = false): Reading => ({
+  kind,
+  aboutSender,
+  limit,
+});
+
+/** RFC 3463's subjects about the sender's side: x.3 the mail system, x.4 the network and
+ * routing (x.4.5 congestion: Gmail's daily limit), x.7 security and policy. */
+const SENDER_SUBJECTS = new Set([3, 4, 7]);
+
+/**
+ * `recipient` is the address the message was for: its domain, as a relay may name it, is not
+ * read as the relay's words.
+ */
+export function readAnswer(error: unknown, recipient?: string): Reading {
   const e = (error ?? {}) as SmtpError;
   const basic = typeof e.responseCode === 'number' ? e.responseCode : null;
-  if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || basic === 535 || basic === 534) return 'auth';
-  if (basic === null) return 'connection';
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH' || basic === 535 || basic === 534)
+    return reading('auth', true);
+  if (basic === null) return reading('connection');
   const text = (e.response ?? e.message ?? '').slice(0, READ);
   const enhanced = enhancedCode(text);
-  // NaN without an enhanced code; detail 0 is RFC 3463's "other or undefined": both a tie.
+  // NaN without an enhanced code: a bare code.
   const [, subject, detail] = (enhanced ?? '').split('.').map(Number);
-  const tie = !detail;
-  const words = ownWords(text);
-  const atMail = e.command === 'MAIL FROM';
-  const atRcpt = e.command === 'RCPT TO';
-  // At RCPT TO an answer that names an address is about that recipient: its words (which may
-  // relay the recipient's own server) never stop the run; only a code can.
-  const stopWords = atRcpt && /[<@]/.test(text) ? '' : words;
-  // x.2.2 (mailbox full) says "quota" too: it is this recipient's, so try them later.
-  if ((subject === 2 && detail === 2) || (tie && MAILBOX_FULL.test(words))) return 'deferred';
-  // 421 closes the channel; 5.4.5 is Gmail's daily limit; MAIL FROM comes before any recipient.
-  if (basic === 421 || enhanced === '5.4.5' || (atMail && basic < 500)) return 'quota';
-  if ((tie || subject === 7 || atMail) && LIMIT.test(stopWords)) return 'quota';
-  if (basic < 500) return 'deferred';
-  if (atMail || ((tie || subject === 7) && SENDER_BLOCKED.test(stopWords))) return 'sender';
-  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), not the recipient's. At RCPT
-  // TO one recipient's answer must not stop the run: it counts toward the refusal watch instead.
-  if (subject === 1 && (detail === 7 || detail === 8)) return atRcpt ? 'failed' : 'sender';
-  if (subject === 1) return 'bounce';
-  if (subject === 2 && (atRcpt || detail === 1)) return 'bounce';
-  if (!tie || subject === 7 || ABOUT_SENDER.test(words)) return 'failed';
-  if (NO_SUCH_USER.test(words)) return 'bounce';
-  // Without an enhanced code, 550/551/553 at RCPT TO: "mailbox unavailable / not local / bad name".
-  return atRcpt && enhanced === null && [550, 551, 553].includes(basic) ? 'bounce' : 'failed';
+  const words = ownWords(text, recipient);
+  // 421 closes the channel: the session, not one recipient. MAIL FROM comes before any.
+  if (basic === 421) return reading('quota', true, true);
+  if (e.command === 'MAIL FROM')
+    return basic < 500 || namesLimit(words)
+      ? reading('quota', true, true)
+      : reading('sender', true);
+  if (e.command === 'RCPT TO') return atRecipient(basic, subject, detail, words, text);
+  // The message (at DATA, the only phase left): only x.1.x or x.2.x is about the recipient.
+  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), x.2.2 a full mailbox.
+  if (subject === 1 && detail !== 7 && detail !== 8) return reading('bounce');
+  if (subject === 2 && detail === 1) return reading('bounce');
+  if (subject === 2 && detail === 2) return reading('deferred');
+  // Everything else is about the sender or the message: the same answer would come for every
+  // message. The provider's limit, or its verdict on our account, stops the run now.
+  if ((subject === 4 && detail === 5) || namesLimit(words)) return reading('quota', true, true);
+  if (SENDER_BLOCKED.test(words)) return reading('sender', true);
+  return reading(basic < 500 ? 'deferred' : 'failed', true);
 }
+
+/**
+ * At RCPT TO. A syntax, mailbox or domain refusal (x.1.x, x.2.x, x.5.x, x.6.x) or a bare code is
+ * about that recipient alone, whatever its words: never a stop, nor counted toward one. Only an
+ * enhanced code of the sender's side counts, and only the refusal watch stops the run, once such
+ * refusals come for several recipients at several domains: a relay that passes on a recipient's
+ * own server's answer, code and all, affects only the recipients at that server's domain.
+ */
+function atRecipient(
+  basic: number,
+  subject: number,
+  detail: number,
+  words: string,
+  text: string,
+): Reading {
+  if (!SENDER_SUBJECTS.has(subject)) {
+    if (basic < 500 || (subject === 2 && detail === 2)) return reading('deferred');
+    if (subject === 1 && detail !== 7 && detail !== 8) return reading('bounce');
+    if (subject === 2) return reading('bounce');
+    return reading('failed');
+  }
+  // An answer that names an address relays another server's words (Postfix's
+  // reject_unverified_recipient quotes the recipient's server): they name no limit of ours.
+  const limit = (subject === 4 && detail === 5) || (!/[<@]/.test(text) && namesLimit(words));
+  return reading(basic < 500 || limit ? 'deferred' : 'failed', true, limit);
+}
+
+export const classifyAnswer = (error: unknown, recipient?: string): AnswerClass =>
+  readAnswer(error, recipient).kind;
 
 /** Why a provider refuses the sender or the message, read from its answer. */
 export type RefusalCause = 'sandbox' | 'authentication' | 'block list' | 'content';
@@ -110,13 +179,15 @@ const CAUSES: [RefusalCause, RegExp][] = [
 
 /** The likely cause of a refusal about the sender or the message: content (or the provider's
  * policy) when no other is named. */
-export function refusalCause(error: unknown): RefusalCause {
-  const words = ownWords(smtpAnswer(error));
+export function refusalCause(error: unknown, recipient?: string): RefusalCause {
+  const words = ownWords(smtpAnswer(error), recipient);
   return CAUSES.find(([, pattern]) => pattern.test(words))?.[0] ?? 'content';
 }
 
-/** The server's own words, on one line, for the organisers. */
+/** The server's own words, on one line and printable (its control characters spelled out), for
+ * the organisers and for the delivery record and the suppression list, which keep it. */
 export function smtpAnswer(error: unknown): string {
   const e = (error ?? {}) as SmtpError;
-  return (e.response ?? e.message ?? String(error)).replace(/\s+/g, ' ').trim().slice(0, 300);
+  const line = (e.response ?? e.message ?? String(error)).slice(0, READ).replace(/\s+/g, ' ');
+  return printable(line.trim()).slice(0, 300);
 }

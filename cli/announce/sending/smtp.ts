@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { CliError } from '../../cli-error.ts';
-import { classifyAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
 
 /** Connections kept open to the server; most providers allow 5-10 per account. */
 export const MAX_CONNECTIONS = 5;
@@ -48,7 +48,7 @@ export const serverName = (smtpUrl: string) => {
 /** One line saying what went wrong (with the server as a whole, or the test message) and what to do. */
 export function stopLine(error: unknown, server: string): string {
   const e = (error ?? {}) as SmtpError;
-  const kind = classifyAnswer(error);
+  const { kind, aboutSender } = readAnswer(error);
   const answer = smtpAnswer(error);
   if (kind === 'auth')
     return `The SMTP server ${server} refused the login (${answer}): check the user and password in SMTP_URL (Gmail needs an app password)`;
@@ -57,7 +57,7 @@ export function stopLine(error: unknown, server: string): string {
   // Refused while sending (not while connecting): a run records these per person; only the test
   // message ends on one.
   const sending = e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
-  if (sending && kind === 'bounce')
+  if (sending && (kind === 'bounce' || (kind === 'failed' && !aboutSender)))
     return `The SMTP server ${server} refused the address (${answer}): check it, or use another`;
   if (sending && kind === 'failed')
     return `The SMTP server ${server} refused the message (${answer}): fix what the answer names (the sender, the account or the content), then run the same command again`;
