@@ -1,23 +1,27 @@
-// npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again
-// (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
+// npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again, and
+// why: a hard bounce at send (cli/announce/sending/smtp-answer.ts), a late bounce or a complaint
+// (`subscribers -- bounces`, cli/bounces/).
 import type { Settings } from '../platform/settings.ts';
 import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
   email: string;
+  /** 'bounce at send', 'late bounce' or 'complaint'. */
+  cause: string;
+  /** What the server or the report said. */
   reason: string;
   created_at: string;
 }
 
-/** CSV on stdout (email,reason,created_at), oldest first; the count on stderr. */
+/** CSV on stdout (email,why,since,detail), oldest first; the count on stderr. */
 export function listSuppressed(settings: Settings): Promise<number> {
   return withCaller(settings, async (caller, description) => {
     const rows = caller
       ? await caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {})
       : [];
-    let csv = 'email,reason,created_at\n';
-    for (const r of rows) csv += csvLine([r.email, r.reason, r.created_at]);
+    let csv = 'email,why,since,detail\n';
+    for (const r of rows) csv += csvLine([r.email, r.cause, r.created_at, r.reason]);
     process.stdout.write(csv);
     process.stderr.write(`${rows.length} suppressed on ${description}\n`);
     return 0;
