@@ -52,7 +52,7 @@ async function originalFirstLine(raw: string): Promise<string | null> {
 }
 
 /** The recipients the report names: its DSN fields, its ARF fields, the original's To. */
-function recipientsIn(raw: string): string[] {
+export function recipientsIn(raw: string): string[] {
   const found = new Set<string>();
   const pattern =
     /^(?:final-recipient|original-recipient|original-rcpt-to|x-hmxmroriginalrecipient|removal-recipient|to|x-failed-recipients)\s*:\s*(?:rfc822\s*;\s*)?([^\r\n]*)/gim;
@@ -96,7 +96,9 @@ export async function wrapReport(
   own.add(sender.toLowerCase());
   // An inline report names the recipient in its own words ("<someone@example.org>:").
   const { recipients } = await readReport(Buffer.from(sample, 'latin1'));
-  const named = recipients.flatMap((r) => r.addresses);
+  // Only when it names one: a report about several people stays about several.
+  const inline = recipients.flatMap((r) => r.addresses).filter((a) => !own.has(a));
+  const named = inline.length === 1 ? inline : [];
   for (const address of [...new Set([...recipientsIn(sample), ...named])].filter(
     (a) => !own.has(a),
   ))

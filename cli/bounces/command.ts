@@ -3,6 +3,7 @@
 // only when the original it returns carries a mail token that verifies (announce/mail/token.ts)
 // and, for a bounce, reports that person's address; policy.ts says what each report does, and
 // the database remembers what was handled, so a second run changes nothing (decision 0022).
+import { createHash } from 'node:crypto';
 import type { Settings } from '../../platform/settings.ts';
 import { readMailKeys, verifyMailToken, type MailKeys } from '../announce/mail/token.ts';
 import { say } from '../announce/output/say.ts';
@@ -33,7 +34,12 @@ function matchToken(report: ReadReport, keys: MailKeys): Verified | string {
   const [first] = facts as NonNullable<(typeof facts)[number]>[];
   if (facts.some((f) => f?.campaign !== first.campaign || f.personId !== first.personId))
     return 'tokens that name different messages';
-  return { report, campaign: first.campaign, person: first.personId };
+  // A report is known by its Message-ID (or text) and the person it is about: two reports that
+  // share a Message-ID (a forger's copy, an anonymised corpus) are still two.
+  const id = createHash('sha256')
+    .update(`${report.id}\n${first.campaign}\n${first.personId}`)
+    .digest('hex');
+  return { report: { ...report, id }, campaign: first.campaign, person: first.personId };
 }
 
 const unmatched = (tally: Tally, report: ReadReport, why: string) =>
