@@ -129,7 +129,7 @@ for (const name of names) {
             `^Read 11 reports in INBOX on 127\\.0\\.0\\.1:${dovecot.port} \\(42 messages\\) for .*: ` +
               '3 hard bounces suppressed, 1 complaint unsubscribed and suppressed, ' +
               '1 soft \\(1 person, never suppressed\\), 1 about the sender, 5 unmatched; ' +
-              '1 auto-reply ignored, 0 handled by an earlier run\\.$',
+              '1 auto-reply ignored, 0 already handled\\.$',
             'm',
           ),
         );
@@ -164,7 +164,7 @@ for (const name of names) {
         const again = await cli('cli/subscribers.ts', 'bounces');
         expect(again.code).toBe(0);
         expect(again.stderr).toMatch(
-          /: 0 hard bounces suppressed, 0 complaints unsubscribed and suppressed, 0 soft \(0 people, never suppressed\), 0 about the sender, 5 unmatched \(--verbose lists them\); 1 auto-reply ignored, 6 handled by an earlier run\.$/m,
+          /: 0 hard bounces suppressed, 0 complaints unsubscribed and suppressed, 0 soft \(0 people, never suppressed\), 0 about the sender, 5 unmatched \(--verbose lists them\); 1 auto-reply ignored, 6 already handled\.$/m,
         );
         expect(again.stderr).not.toContain('Late bounce');
         const before = sink.count();

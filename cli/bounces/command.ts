@@ -71,7 +71,7 @@ async function resolve(
     else records.push({ ...at, kind, email, detail });
   }
   const outcomes = await store.record(records);
-  for (const r of records) tally.count(r, outcomes.get(r.report) ?? 'not on the list');
+  for (const [i, r] of records.entries()) tally.count(r, outcomes[i] ?? 'not on the list');
 }
 
 export async function bounces(

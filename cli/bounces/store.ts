@@ -58,15 +58,16 @@ export function lateReportStore(calls: FunctionCaller) {
       }
       return found;
     },
-    /** Acts on each (at most once, ever) and answers what it did. */
-    async record(reports: LateReportRecord[]): Promise<Map<string, LateOutcome>> {
-      const outcomes = new Map<string, LateOutcome>();
+    /** Acts on each (at most once, ever: a copy of one is 'handled before') and answers what
+     * it did, in the same order. */
+    async record(reports: LateReportRecord[]): Promise<LateOutcome[]> {
+      const outcomes: LateOutcome[] = [];
       for (const piece of pieces(reports)) {
         const rows = await calls.rows<{ report: string; outcome: LateOutcome }>(
           'tedxcommunity_late_reports_record',
           { p_reports: piece },
         );
-        for (const row of rows) outcomes.set(row.report, row.outcome);
+        outcomes.push(...rows.map((row) => row.outcome));
       }
       return outcomes;
     },

@@ -89,7 +89,7 @@ export function summaryLines(t: Tally, where: string, on: string, verbose: boole
     `${plural(t.autoReplies, 'auto-reply', 'auto-replies')} ignored`,
     ...(t.ignored > 0 ? [`${formatCount(t.ignored)} other notices ignored`] : []),
     ...(t.gone > 0 ? [`${formatCount(t.gone)} about people no longer on the list`] : []),
-    `${formatCount(t.handledBefore)} handled by an earlier run`,
+    `${formatCount(t.handledBefore)} already handled`,
   ];
   const summary =
     `Read ${plural(t.reports, 'report')} in ${where} (${plural(t.messages, 'message')}) for ${on}: ` +
