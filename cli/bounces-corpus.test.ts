@@ -74,7 +74,7 @@ describe('bounces on the sisimai corpus', () => {
   const cli = (...args: string[]) => runCli(args, env);
 
   beforeAll(async () => {
-    list = await listOn('PGlite', names.length, person);
+    list = await listOn('running server', names.length, person);
     sink = await startSmtpSink({ keep: true });
     env = { ...ANNOUNCE_TEST_ENV, ...list.env, SMTP_URL: sink.url() };
     expect((await cli('cli/announce.ts', '--campaign', 'launch', '--yes')).code).toBe(0);
@@ -159,7 +159,7 @@ describe('bounces on the corpus as it came', () => {
   );
 
   beforeAll(async () => {
-    list = await listOn('PGlite', named.length, (i) => named[i]);
+    list = await listOn('running server', named.length, (i) => named[i]);
     env = { ...ANNOUNCE_TEST_ENV, ...list.env };
   }, 120_000);
   afterAll(() => list?.dispose());

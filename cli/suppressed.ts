@@ -7,7 +7,7 @@ import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
   email: string;
-  /** 'bounce at send', 'late bounce' or 'complaint'. */
+  /** 'hard bounce at send', 'late bounce' or 'complaint'. */
   cause: string;
   /** What the server or the report said. */
   reason: string;

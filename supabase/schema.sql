@@ -1152,8 +1152,8 @@ CREATE TABLE public.tedxcommunity_suppressed (
     email text NOT NULL,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    cause text DEFAULT 'bounce at send'::text NOT NULL,
-    CONSTRAINT tedxcommunity_suppressed_cause CHECK ((cause = ANY (ARRAY['bounce at send'::text, 'late bounce'::text, 'complaint'::text]))),
+    cause text DEFAULT 'hard bounce at send'::text NOT NULL,
+    CONSTRAINT tedxcommunity_suppressed_cause CHECK ((cause = ANY (ARRAY['hard bounce at send'::text, 'late bounce'::text, 'complaint'::text]))),
     CONSTRAINT tedxcommunity_suppressed_email_lower CHECK ((email = lower(email)))
 );
 

@@ -28,9 +28,9 @@ create function public.tedxcommunity_mail_key()
 as $$ select s.key from tedxcommunity_mail.secret s limit 1 $$;
 
 alter table public.tedxcommunity_suppressed
-  add column cause text not null default 'bounce at send'
+  add column cause text not null default 'hard bounce at send'
     constraint tedxcommunity_suppressed_cause
-    check (cause in ('bounce at send', 'late bounce', 'complaint'));
+    check (cause in ('hard bounce at send', 'late bounce', 'complaint'));
 
 create table public.tedxcommunity_late_reports (
   -- SHA-256 of the report's Message-ID (or of its text, when it has none).
