@@ -17,9 +17,12 @@ describe('subscribers CLI usage', () => {
   it.each([
     [
       ['list'],
-      'Unknown command "list": use one of export, count, remove, forget, suppressed, unsuppress, report, erase',
+      'Unknown command "list": use one of export, count, remove, forget, suppressed, unsuppress, report, bounces, erase',
     ],
-    [[], 'Name a command: export, count, remove, forget, suppressed, unsuppress, report, erase'],
+    [
+      [],
+      'Name a command: export, count, remove, forget, suppressed, unsuppress, report, bounces, erase',
+    ],
     [['remove'], 'remove needs one EMAIL, e.g. npm run subscribers -- remove someone@example.org'],
     [['count', 'all'], 'count takes nothing after it'],
     [['export', '--file', 'x.csv'], 'export takes only --out FILE'],

@@ -1,5 +1,5 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
-//   | unsuppress EMAIL | report [--out FILE] | erase [--yes]
+//   | unsuppress EMAIL | report [--out FILE] | bounces [--file PATH] [--verbose] | erase [--yes]
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { retentionNotice } from '../platform/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
@@ -23,10 +23,15 @@ const USAGE = `Usage:
                                                delivery records (a bounced address stays suppressed)
   npm run subscribers -- forget EMAIL          someone who asks to be forgotten: remove, and delete the
                                                address from the suppression list too
-  npm run subscribers -- suppressed            addresses no campaign mails again (hard bounces), CSV
+  npm run subscribers -- suppressed            addresses no campaign mails again, why and since when, CSV
   npm run subscribers -- unsuppress EMAIL      take an address off that list (it was fixed, or a mistake)
   npm run subscribers -- report [--out FILE]   charts in one HTML file that needs no network
                                                (default ${DEFAULT_REPORT_FILE}), a summary here
+  npm run subscribers -- bounces [--file PATH] [--verbose]
+                                               the late bounces and complaints in the sending
+                                               mailbox (IMAP_URL; Gmail's from SMTP_URL), or in an
+                                               export (.mbox, .eml, a folder): suppresses hard
+                                               bounces, unsubscribes complaints; read-only
   npm run subscribers -- erase [--yes]         delete the whole list (sign-ups, delivery records,
                                                suppressed addresses), as the privacy page promises
                                                by ${LIST_KEPT_UNTIL_LONG}; asks first without --yes
@@ -84,11 +89,14 @@ const exportList = (settings: Settings, out?: string) =>
     return 0;
   });
 
-type Run = (
-  settings: Settings,
-  email: string,
-  values: { out?: string; yes?: boolean },
-) => Promise<number>;
+interface Values {
+  out?: string;
+  yes?: boolean;
+  file?: string;
+  verbose?: boolean;
+}
+
+type Run = (settings: Settings, email: string, values: Values) => Promise<number>;
 
 /** Per command: the options it takes, how many EMAILs, the one line when that is not so, and
  * what it does. */
@@ -116,6 +124,14 @@ const COMMANDS = {
     // Loaded only here: the charts' libraries (Plot, linkedom) are most of the command's start-up.
     run: async (settings, _, { out }) =>
       (await import('./report/command.ts')).report(settings, out ?? DEFAULT_REPORT_FILE),
+  },
+  bounces: {
+    options: { file: { type: 'string' }, verbose: { type: 'boolean' } },
+    emails: 0,
+    wrong: 'bounces takes only --file PATH and --verbose',
+    // Loaded only here: the IMAP client and the MIME parser.
+    run: async (settings, _, { file, verbose }) =>
+      (await import('./bounces/command.ts')).bounces(settings, { file, verbose }),
   },
   erase: {
     options: { yes: { type: 'boolean' } },
@@ -148,12 +164,9 @@ function readCommand(argv: string[]) {
   } catch {
     return wrong;
   }
-  const { values, positionals } = parsed as {
-    values: { out?: string; yes?: boolean };
-    positionals: string[];
-  };
+  const { values, positionals } = parsed as { values: Values; positionals: string[] };
   if (positionals.length !== emails || positionals.some((p) => !p.trim())) return wrong;
-  if (values.out === '') return wrong;
+  if (values.out === '' || values.file === '') return wrong;
   return { name, email: positionals[0], values };
 }
 

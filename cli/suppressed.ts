@@ -1,5 +1,6 @@
-// npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again
-// (a hard bounce puts them there, see cli/announce/sending/smtp-answer.ts).
+// npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again, and
+// why: a hard bounce at send (cli/announce/sending/smtp-answer.ts), a late bounce or a complaint
+// (`subscribers -- bounces`, cli/bounces/).
 import { printable } from '../platform/printable.ts';
 import type { Settings } from '../platform/settings.ts';
 import { csvLine } from './csv.ts';
@@ -7,20 +8,25 @@ import { callForEmail, withCaller } from './backend.ts';
 
 interface SuppressedRow {
   email: string;
+  /** 'hard bounce at send', 'late bounce' or 'complaint'. */
+  cause: string;
+  /** What the server or the report said. */
   reason: string;
   created_at: string;
 }
 
-/** CSV on stdout (email,reason,created_at), oldest first; the count on stderr. The reason is a
- * relay's words: written with its control characters spelled out, piped or not (a run has stored
- * it so since issue 38; a row stored before may hold them raw), and the address with it. */
+/** CSV on stdout (email,why,since,detail), oldest first; the count on stderr. The detail is a
+ * relay's or a report's words: written with its control characters spelled out, piped or not (a
+ * run has stored it so since issue 38; a row stored before may hold them raw), and the address
+ * with it. */
 export function listSuppressed(settings: Settings): Promise<number> {
   return withCaller(settings, async (caller, description) => {
     const rows = caller
       ? await caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {})
       : [];
-    let csv = 'email,reason,created_at\n';
-    for (const r of rows) csv += csvLine([printable(r.email), printable(r.reason), r.created_at]);
+    let csv = 'email,why,since,detail\n';
+    for (const r of rows)
+      csv += csvLine([printable(r.email), r.cause, r.created_at, printable(r.reason)]);
     process.stdout.write(csv);
     process.stderr.write(`${rows.length} suppressed on ${description}\n`);
     return 0;

@@ -55,6 +55,7 @@ describe('settings', () => {
       SUPABASE_URL: 'https://abc.supabase.co',
       API_PORT: '4000',
       SMTP_URL: 'smtps://me%40gmail.com:app-pass@smtp.gmail.com',
+      IMAP_URL: 'imaps://me%40gmail.com:app-pass@imap.gmail.com:993/INBOX',
       MAIL_FROM: 'TEDxKampalaBS <hello@tedx.example>',
       SITE_URL: 'https://tedx.example/',
       UNSUBSCRIBE_URL: 'https://abc.supabase.co/functions/v1/unsubscribe',
@@ -62,6 +63,7 @@ describe('settings', () => {
     });
     expect(settings).toMatchObject({
       unsubscribeUrl: 'https://abc.supabase.co/functions/v1/unsubscribe',
+      imapUrl: 'imaps://me%40gmail.com:app-pass@imap.gmail.com:993/INBOX',
       mailFrom: 'TEDxKampalaBS <hello@tedx.example>',
       siteUrl: 'https://tedx.example',
       announceRate: 2.5,
@@ -107,6 +109,12 @@ describe('settings', () => {
       'abc.supabase.co/functions/v1/unsubscribe',
       'Invalid setting UNSUBSCRIBE_URL: expected a http: or https:// URL',
     ],
+    [
+      'IMAP_URL',
+      'imap://u:secret@imap.example.org/INBOX',
+      'Invalid setting IMAP_URL: expected an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost), with / @ : in the user or password percent-encoded (%2F %40 %3A), got (value hidden)',
+    ],
+    ['IMAP_URL', 'smtps://u:secret@smtp.example.org', 'Invalid setting IMAP_URL: expected an'],
     ['ANNOUNCE_RATE', '-1', 'Invalid setting ANNOUNCE_RATE: expected a number 0-10000'],
     ['ANNOUNCE_RATE', 'fast', 'Invalid setting ANNOUNCE_RATE'],
     ['ANNOUNCE_MAX_PER_RUN', '-5', 'Invalid setting ANNOUNCE_MAX_PER_RUN: expected an integer'],
@@ -130,6 +138,21 @@ describe('settings', () => {
       for (const part of ['secret', 'se/cr', 'et@', 'me@', 'gmail', '123'])
         expect(String(error)).not.toContain(part);
     }
+  });
+
+  it('takes plain imap:// to this machine only', () => {
+    for (const host of ['127.0.0.1', 'localhost', '[::1]'])
+      expect(loadSettings({ IMAP_URL: `imap://u:p@${host}:1143/Bounces` }).imapUrl).toBe(
+        `imap://u:p@${host}:1143/Bounces`,
+      );
+    expect(() => loadSettings({ IMAP_URL: 'imap://u:p@10.0.0.5:143' })).toThrow(
+      'Invalid setting IMAP_URL',
+    );
+    // Unencoded / and @ in the password: nothing of it is echoed.
+    const bad = () => loadSettings({ IMAP_URL: 'imap://me@gmail.com:se/cr@et@imap.gmail.com:143' });
+    expect(bad).toThrow('Invalid setting IMAP_URL: expected an imaps://');
+    expect(bad).toThrow('got (value hidden)');
+    expect(bad).not.toThrow(/secret|se\/cr|et@|me@|gmail/);
   });
 
   it('takes TRUST_PROXY=off, and treats an empty value as unset', () => {

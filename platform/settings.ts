@@ -74,6 +74,13 @@ function expectedUrl(protocols: string[], secret: boolean): string {
     : expected;
 }
 
+const IMAP_EXPECTED =
+  'an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost), with / @ : in the user or password percent-encoded (%2F %40 %3A)';
+
+/** This machine: 127.0.0.0/8, ::1 or localhost. */
+export const isLoopback = (hostname: string) =>
+  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
+
 /** Protocols without their colon, e.g. ['http', 'https']. */
 function url(protocols: string[], { secret = false } = {}) {
   const error = expectedUrl(protocols, secret);
@@ -145,6 +152,23 @@ const SCHEMA = z
         )
         .optional(),
     ),
+    // `npm run subscribers -- bounces`: the sending mailbox, read-only. Plain imap:// only to this
+    // machine (a local bridge or a test server): the login must not cross a network in clear.
+    IMAP_URL: setting(
+      z
+        .url({ protocol: /^imaps?$/, error: IMAP_EXPECTED })
+        .refine(
+          (value) => {
+            const parsed = URL.parse(value);
+            return !parsed || parsed.protocol === 'imaps:' || isLoopback(parsed.hostname);
+          },
+          { error: IMAP_EXPECTED },
+        )
+        .refine((value) => !URL.parse(value)?.search && !URL.parse(value)?.hash, {
+          error: IMAP_EXPECTED,
+        })
+        .optional(),
+    ),
     MAIL_FROM: setting(
       z
         .string()
@@ -176,7 +200,7 @@ const SCHEMA = z
 
 /** URLs that carry a login: never echoed, not even in part (a password with / or @ in it
  * spreads over the whole URL). */
-const SECRET_URLS = new Set(['DATABASE_URL', 'SMTP_URL']);
+const SECRET_URLS = new Set(['DATABASE_URL', 'SMTP_URL', 'IMAP_URL']);
 
 function toSettings(v: z.output<typeof SCHEMA>) {
   return {
@@ -198,6 +222,9 @@ function toSettings(v: z.output<typeof SCHEMA>) {
     apiPort: v.API_PORT,
     /** Launch day (`npm run announce`): smtp:// or smtps:// URL, with the login in it. */
     smtpUrl: v.SMTP_URL,
+    /** `npm run subscribers -- bounces`: imaps://user:password@host:993/MAILBOX (Gmail's is
+     * worked out from SMTP_URL, see cli/bounces/mailbox.ts). */
+    imapUrl: v.IMAP_URL,
     /** `Name <address>`. */
     mailFrom: v.MAIL_FROM,
     /** The site's public origin: the unsubscribe links in the mail point at it. */

@@ -11,8 +11,9 @@ import { migratedPgliteDump } from '../platform/db/pglite.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../supabase/schema.sql', import.meta.url));
 
-const HEADER = `-- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_budget
--- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
+const HEADER = `-- The database as supabase/migrations/ leave it: the public schema, tedxcommunity_budget (less
+-- its 256 counter sequences, counter_0 to counter_255) and tedxcommunity_mail, written by
+-- pg_dump --schema-only.
 -- Generated: do not edit. Change the schema with a new migration, then run
 -- \`npm run schema\` and commit this file with it.
 
@@ -30,6 +31,7 @@ export async function schemaSql(dataDir: Blob): Promise<string> {
         '--schema=public',
         '--schema=tedxcommunity_budget',
         '--exclude-table=tedxcommunity_budget.counter_*',
+        '--schema=tedxcommunity_mail',
         '--no-owner',
       ],
     });

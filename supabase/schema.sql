@@ -1,5 +1,6 @@
--- The database as supabase/migrations/ leave it: the public schema and tedxcommunity_budget
--- (less its 256 counter sequences, counter_0 to counter_255), written by pg_dump --schema-only.
+-- The database as supabase/migrations/ leave it: the public schema, tedxcommunity_budget (less
+-- its 256 counter sequences, counter_0 to counter_255) and tedxcommunity_mail, written by
+-- pg_dump --schema-only.
 -- Generated: do not edit. Change the schema with a new migration, then run
 -- `npm run schema` and commit this file with it.
 
@@ -42,6 +43,13 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 --
 
 CREATE SCHEMA tedxcommunity_budget;
+
+
+--
+-- Name: tedxcommunity_mail; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA tedxcommunity_mail;
 
 
 --
@@ -454,6 +462,7 @@ begin
   -- `where true`: hosted Supabase's pg-safeupdate refuses a DELETE without a WHERE clause.
   delete from public.tedxcommunity_deliveries where true;
   get diagnostics deliveries = row_count;
+  delete from public.tedxcommunity_late_reports where true;
   delete from public.tedxcommunity_emails where true;
   get diagnostics signups = row_count;
   delete from public.tedxcommunity_suppressed where true;
@@ -486,6 +495,99 @@ begin
   return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
 end
 $$;
+
+
+--
+-- Name: tedxcommunity_late_report_people(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_late_report_people(p_ids jsonb) RETURNS TABLE(id bigint, email text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select e.id, e.email::text
+  from public.tedxcommunity_emails e
+  where e.id in (
+    select (x #>> '{}')::bigint from pg_catalog.jsonb_array_elements(p_ids) x
+    where pg_catalog.jsonb_typeof(x) = 'number'
+    limit 1000)
+$$;
+
+
+--
+-- Name: tedxcommunity_late_reports_record(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_late_reports_record(p_reports jsonb) RETURNS TABLE(report text, outcome text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  r record;
+  person record;
+  rid bytea;
+  done boolean;
+begin
+  for r in
+    select * from pg_catalog.jsonb_to_recordset(p_reports)
+      as x(report text, campaign text, person bigint, kind text, email text, detail text)
+  loop
+    report := r.report;
+    rid := pg_catalog.decode(r.report, 'hex');
+    if exists (select 1 from public.tedxcommunity_late_reports l where l.report_id = rid) then
+      outcome := 'handled before';
+      return next;
+      continue;
+    end if;
+    select e.email::text as email, e.unsubscribe_token into person
+      from public.tedxcommunity_emails e where e.id = r.person;
+    if not found then
+      outcome := 'not on the list';
+      return next;
+      continue;
+    end if;
+    if r.kind = 'hard'
+        and pg_catalog.lower(pg_catalog.btrim(coalesce(r.email, ''))) <> person.email then
+      outcome := 'address differs';
+      return next;
+      continue;
+    end if;
+    done := false;
+    if r.kind = 'hard' then
+      insert into public.tedxcommunity_suppressed (email, reason, cause)
+        values (person.email, coalesce(r.detail, 'late bounce'), 'late bounce')
+        on conflict do nothing;
+      done := found;
+      outcome := case when done then 'suppressed' else 'already suppressed' end;
+    elsif r.kind = 'complaint' then
+      -- As the unsubscribe link does (a later sign-up of the same address included).
+      perform public.tedxcommunity_unsubscribe_link(person.unsubscribe_token::text);
+      insert into public.tedxcommunity_suppressed (email, reason, cause)
+        values (person.email, coalesce(r.detail, 'complaint'), 'complaint')
+        on conflict do nothing;
+      done := true;
+      outcome := 'unsubscribed';
+    else
+      outcome := 'counted';
+    end if;
+    insert into public.tedxcommunity_late_reports (report_id, campaign, email_hash, kind, acted)
+      values (rid, r.campaign, public.tedxcommunity_email_hash(person.email), r.kind, done)
+      on conflict do nothing;
+    return next;
+  end loop;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_mail_key(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_mail_key() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$ select s.key from tedxcommunity_mail.secret s limit 1 $$;
 
 
 --
@@ -553,6 +655,8 @@ declare
 begin
   delete from public.tedxcommunity_deliveries d
     where d.email_hash = public.tedxcommunity_email_hash(normal);
+  delete from public.tedxcommunity_late_reports l
+    where l.email_hash = public.tedxcommunity_email_hash(normal);
   delete from public.tedxcommunity_emails e where e.email = normal;
   return found;
 end
@@ -571,7 +675,9 @@ CREATE FUNCTION public.tedxcommunity_report(p_time_zone text) RETURNS jsonb
     select e.email, e.source, (e.created_at at time zone p_time_zone) as local_at
     from public.tedxcommunity_emails e
   ), campaigns as (
-    select distinct d.campaign from public.tedxcommunity_deliveries d
+    select d.campaign from public.tedxcommunity_deliveries d
+    union
+    select l.campaign from public.tedxcommunity_late_reports l
   )
   select pg_catalog.jsonb_build_object(
     'total', (select count(*) from signups),
@@ -601,6 +707,10 @@ CREATE FUNCTION public.tedxcommunity_report(p_time_zone text) RETURNS jsonb
             select coalesce(pg_catalog.jsonb_object_agg(s.status, s.n), '{}')
             from (select d.status, count(*) as n from public.tedxcommunity_deliveries d
                   where d.campaign = c.campaign group by 1) s),
+          'late', (
+            select coalesce(pg_catalog.jsonb_object_agg(s.kind, s.n), '{}')
+            from (select l.kind, count(*) as n from public.tedxcommunity_late_reports l
+                  where l.campaign = c.campaign group by 1) s),
           'left', (
             select count(*) from signups e
             where not exists (
@@ -732,11 +842,11 @@ $$;
 -- Name: tedxcommunity_suppressed_list(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.tedxcommunity_suppressed_list() RETURNS TABLE(email text, reason text, created_at timestamp with time zone)
+CREATE FUNCTION public.tedxcommunity_suppressed_list() RETURNS TABLE(email text, cause text, reason text, created_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select s.email, s.reason, s.created_at from public.tedxcommunity_suppressed s
+  select s.email, s.cause, s.reason, s.created_at from public.tedxcommunity_suppressed s
   order by s.created_at, s.email
 $$;
 
@@ -1033,6 +1143,21 @@ ALTER TABLE public.tedxcommunity_emails ALTER COLUMN id ADD GENERATED ALWAYS AS 
 
 
 --
+-- Name: tedxcommunity_late_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_late_reports (
+    report_id bytea NOT NULL,
+    campaign text NOT NULL,
+    email_hash bytea NOT NULL,
+    kind text NOT NULL,
+    acted boolean NOT NULL,
+    handled_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tedxcommunity_late_reports_kind CHECK ((kind = ANY (ARRAY['hard'::text, 'complaint'::text, 'soft'::text, 'sender'::text])))
+);
+
+
+--
 -- Name: tedxcommunity_signup_budget; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1051,6 +1176,8 @@ CREATE TABLE public.tedxcommunity_suppressed (
     email text NOT NULL,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    cause text DEFAULT 'hard bounce at send'::text NOT NULL,
+    CONSTRAINT tedxcommunity_suppressed_cause CHECK ((cause = ANY (ARRAY['hard bounce at send'::text, 'late bounce'::text, 'complaint'::text]))),
     CONSTRAINT tedxcommunity_suppressed_email_lower CHECK ((email = lower(email)))
 );
 
@@ -1071,6 +1198,15 @@ CREATE TABLE public.tedxcommunity_unsubscribed (
 --
 
 CREATE TABLE tedxcommunity_budget.secret (
+    key text NOT NULL
+);
+
+
+--
+-- Name: secret; Type: TABLE; Schema: tedxcommunity_mail; Owner: -
+--
+
+CREATE TABLE tedxcommunity_mail.secret (
     key text NOT NULL
 );
 
@@ -1132,6 +1268,14 @@ ALTER TABLE ONLY public.tedxcommunity_emails
 
 
 --
+-- Name: tedxcommunity_late_reports tedxcommunity_late_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_late_reports
+    ADD CONSTRAINT tedxcommunity_late_reports_pkey PRIMARY KEY (report_id);
+
+
+--
 -- Name: tedxcommunity_signup_budget tedxcommunity_signup_budget_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1174,6 +1318,13 @@ CREATE INDEX tedxcommunity_emails_email_hash_idx ON public.tedxcommunity_emails 
 --
 
 CREATE UNIQUE INDEX tedxcommunity_emails_unsubscribe_token_key ON public.tedxcommunity_emails USING btree (unsubscribe_token);
+
+
+--
+-- Name: tedxcommunity_late_reports_email_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_late_reports_email_hash_idx ON public.tedxcommunity_late_reports USING btree (email_hash);
 
 
 --
@@ -1249,6 +1400,12 @@ ALTER TABLE public.tedxcommunity_deliveries ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.tedxcommunity_emails ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_late_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_late_reports ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: tedxcommunity_signup_budget; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1394,6 +1551,30 @@ GRANT ALL ON FUNCTION public.tedxcommunity_erase_all() TO service_role;
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_forget(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_forget(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_late_report_people(p_ids jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_late_report_people(p_ids jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_late_report_people(p_ids jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_late_reports_record(p_reports jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_late_reports_record(p_reports jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_late_reports_record(p_reports jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_mail_key(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_mail_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_mail_key() TO service_role;
 
 
 --
@@ -1583,6 +1764,13 @@ GRANT INSERT(first_name) ON TABLE public.tedxcommunity_emails TO anon;
 --
 
 GRANT INSERT(source) ON TABLE public.tedxcommunity_emails TO anon;
+
+
+--
+-- Name: TABLE tedxcommunity_late_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.tedxcommunity_late_reports TO service_role;
 
 
 --

@@ -69,6 +69,22 @@ export async function listOn(name: string, n: number, emailOf = personAt): Promi
     const dispose = async () => rmSync(dir, { recursive: true, force: true });
     return { name, env: { DATA_DIR: dir }, signUp, dispose };
   }
+  if (name === 'hosted Supabase') {
+    // The same PostgREST calls hosted Supabase answers, asked by URL and key (SUPABASE_URL):
+    // the project's own server stands in for it.
+    const key = `sb_secret_${'h'.repeat(40)}`;
+    const server = await serverOnPglite({ SUPABASE_SERVICE_ROLE_KEY: key }, seed);
+    return {
+      name,
+      env: { SUPABASE_URL: server.origin, SUPABASE_SERVICE_ROLE_KEY: key },
+      server,
+      async signUp(email) {
+        const response = await formSignUp(server.origin, email);
+        if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
+      },
+      dispose: server.dispose,
+    };
+  }
   const server = await serverOnPglite({}, seed);
   return {
     name,

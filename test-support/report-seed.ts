@@ -14,6 +14,8 @@ export interface Seeded {
   total: number;
   unsubscribes: Map<string, number>;
   campaigns: { campaign: string; sent: number; failed: number; left: number }[];
+  /** Late reports on "launch" (`subscribers -- bounces`). */
+  late: { bounces: number; complaints: number };
 }
 
 const kampalaDay = (at: Date) => new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -76,6 +78,13 @@ export async function seedReportList(db: Db, now = new Date()): Promise<Seeded> 
   await deliver('launch', 0, 60, 'sent');
   await deliver('launch', 60, 64, 'failed');
   await deliver('tickets', 0, 25, 'sent');
+  // After the send, "launch" had two hard bounces, a complaint and a soft bounce come back.
+  await db.exec(`insert into public.tedxcommunity_late_reports
+      (report_id, campaign, email_hash, kind, acted)
+    select sha256(convert_to('report' || g, 'UTF8')), 'launch',
+      public.tedxcommunity_email_hash('person' || g || '@example.org'),
+      (array['hard', 'hard', 'complaint', 'soft'])[g + 1], g < 3
+    from generate_series(0, 3) g`);
   return {
     perDay,
     bySource,
@@ -86,5 +95,6 @@ export async function seedReportList(db: Db, now = new Date()): Promise<Seeded> 
       { campaign: 'launch', sent: 60, failed: 4, left: person - 64 },
       { campaign: 'tickets', sent: 25, failed: 0, left: person - 25 },
     ],
+    late: { bounces: 2, complaints: 1 },
   };
 }

@@ -16,7 +16,13 @@ export interface ReportRaw {
   by_hour: { hour: number; n: number }[];
   unsubscribes_per_day: DayCount[];
   bounces_per_day: DayCount[];
-  campaigns: { campaign: string; statuses: Record<string, number>; left: number }[];
+  campaigns: {
+    campaign: string;
+    statuses: Record<string, number>;
+    /** Late reports by kind (hard, complaint, soft, sender): `subscribers -- bounces`. */
+    late?: Record<string, number>;
+    left: number;
+  }[];
 }
 
 export const EMPTY_RAW: ReportRaw = {
@@ -50,6 +56,8 @@ export interface ReportData {
   sources: { source: string; n: number }[];
   hours: { hour: number; n: number }[];
   campaigns: { campaign: string; status: CampaignStatus; n: number }[];
+  /** Per campaign: the hard bounces and complaints that came back after the send. */
+  late: { campaign: string; bounces: number; complaints: number }[];
   unsubscribes: number;
   bounces: number;
 }
@@ -114,6 +122,11 @@ export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): Report
         n: Number(status === 'left' ? c.left : (c.statuses[status] ?? 0)),
       })),
     ),
+    late: raw.campaigns.map((c) => ({
+      campaign: c.campaign,
+      bounces: Number(c.late?.hard ?? 0),
+      complaints: Number(c.late?.complaint ?? 0),
+    })),
     unsubscribes: sum(raw.unsubscribes_per_day),
     bounces: sum(raw.bounces_per_day),
   };

@@ -91,7 +91,7 @@ export function reportHtml(
     figure(
       'campaigns',
       'Campaigns',
-      '“left”: people on the list who have not had it yet.',
+      '“left”: people on the list who have not had it yet. Late bounces and complaints came back after the send (npm run subscribers -- bounces); both are suppressed.',
       campaigns.length === 0
         ? html`<p class="empty">No campaign has been sent yet.</p>`
         : [
@@ -99,13 +99,19 @@ export function reportHtml(
             chart(charts.campaignProgress(data)),
             table(
               'The numbers by campaign',
-              ['Campaign', ...CAMPAIGN_STATUSES],
-              campaigns.map((name) => [
-                name,
-                ...CAMPAIGN_STATUSES.map(
-                  (s) => data.campaigns.find((c) => c.campaign === name && c.status === s)?.n ?? 0,
-                ),
-              ]),
+              ['Campaign', ...CAMPAIGN_STATUSES, 'late bounces', 'complaints'],
+              campaigns.map((name) => {
+                const late = data.late.find((c) => c.campaign === name);
+                return [
+                  name,
+                  ...CAMPAIGN_STATUSES.map(
+                    (s) =>
+                      data.campaigns.find((c) => c.campaign === name && c.status === s)?.n ?? 0,
+                  ),
+                  late?.bounces ?? 0,
+                  late?.complaints ?? 0,
+                ];
+              }),
             ),
           ],
     ),

@@ -63,6 +63,11 @@ function expectMatches(data: ReturnType<typeof shapeReport>, seeded: Seeded) {
   for (const [day, n] of seeded.unsubscribes)
     expect(data.days.find((d) => d.day === day)?.unsubscribes).toBe(n);
   expect(data.bounces).toBe(0);
+  expect(data.late.find((c) => c.campaign === 'launch')).toEqual({
+    campaign: 'launch',
+    ...seeded.late,
+  });
+  expect(data.late.find((c) => c.campaign === 'tickets')).toMatchObject({ bounces: 0 });
   for (const c of seeded.campaigns) {
     const of = (status: string) =>
       data.campaigns.find((x) => x.campaign === c.campaign && x.status === status)?.n;
@@ -135,12 +140,15 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     expect(result.stderr).toContain(`Wrote the report to ${out}`);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${seeded.total} on the list \\(`));
-    expect(result.stdout).toContain('Unsubscribed: 3. Bounced: 0.');
+    expect(result.stdout).toContain('Unsubscribed: 3. Bounced: 0. Late bounces: 2. Complaints: 1.');
     expect(
       result.stdout.split('\n').filter((l) => /^ {2}\w{3} \d{1,2} \w{3} /.test(l)),
     ).toHaveLength(14);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain(`<b>${seeded.total}</b><span>on the list</span>`);
+    // Late bounces and complaints beside the send's outcomes.
+    expect(html).toContain('<th scope="col">late bounces</th><th scope="col">complaints</th>');
+    expect(html).toMatch(/<th scope="row">launch<\/th>(<td>[\d,]+<\/td>){5}<td>2<\/td><td>1<\/td>/);
     expect(html).not.toContain('@example.org');
     expect(html).not.toMatch(/\b(src|href)="https?:/);
   });

@@ -40,7 +40,9 @@ export function terminalSummary(data: ReportData, from: string): string {
   return [
     `${formatCount(data.total)} on the list (${from}): ${formatCount(recent.today)} today, ${formatCount(recent.last7)} in the last 7 days.`,
     ...(top ? [`Top sources: ${top}.`] : []),
-    `Unsubscribed: ${formatCount(data.unsubscribes)}. Bounced: ${formatCount(data.bounces)}.`,
+    `Unsubscribed: ${formatCount(data.unsubscribes)}. Bounced: ${formatCount(data.bounces)}. ` +
+      `Late bounces: ${formatCount(data.late.reduce((n, c) => n + c.bounces, 0))}. ` +
+      `Complaints: ${formatCount(data.late.reduce((n, c) => n + c.complaints, 0))}.`,
     `Last 14 days (${data.timeZone}):`,
     ...textBars(recent.last14),
   ].join('\n');

@@ -1,17 +1,18 @@
 // One person's mail: the rendered parts plus the headers that make it a well-behaved list
-// message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe) and a stable Message-ID.
-import { createHash } from 'node:crypto';
+// message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe), a stable Message-ID and the mail
+// token (token.ts) that lets a late bounce or a complaint be matched to it.
 import type { SendMailOptions } from 'nodemailer';
 import { EVENT_SHORT_NAME } from '../../../src/content/event.ts';
 import type { Recipient } from '../sending/store.ts';
 import { prepareMessage, type MessageTemplate } from './message.ts';
+import { MAIL_TOKEN_HEADER } from './token.ts';
 
-/** The same for a campaign and person on every run, so a message resent after a crash folds
- * into the first in the recipient's mailbox. Hashed: says nothing about the list. */
-export function messageId(campaign: string, personId: number, from: string): string {
+/** The mail token (token.ts) at the sender's domain: the same for a campaign and person on every
+ * run, so a message resent after a crash folds into the first in the recipient's mailbox; keyed,
+ * so it says nothing about the list and nobody else can make one. */
+export function messageId(token: string, from: string): string {
   const domain = addressOf(from).split('@').pop() ?? 'localhost';
-  const hash = createHash('sha256').update(`${campaign}\n${personId}`).digest('hex').slice(0, 32);
-  return `<${campaign}.${hash}@${domain}>`;
+  return `<${token}@${domain}>`;
 }
 
 /** `Name <address>` → the address. */
@@ -31,7 +32,12 @@ export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
   // The same for every message: worked out once, not per person.
   const listId = `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`;
-  return (to: Pick<Recipient, 'email' | 'first_name' | 'token'>, messageId: string) => {
+  /** `mailToken`: the person's token (token.ts), also in its own header; none for a preview. */
+  return (
+    to: Pick<Recipient, 'email' | 'first_name' | 'token'>,
+    messageId: string,
+    mailToken?: string,
+  ) => {
     const url = new URL(settings.unsubscribeEndpoint);
     url.searchParams.set('token', to.token);
     const unsubscribe = url.toString();
@@ -47,6 +53,7 @@ export function mailMaker(settings: MailSettings) {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': listId,
+        ...(mailToken ? { [MAIL_TOKEN_HEADER]: mailToken } : {}),
       },
     };
     return { mail, rendered };

@@ -1,6 +1,7 @@
 // `npm run announce -- --campaign ID --dry-run`: how many would get it, and the first message in
 // full. Sends nothing, records nothing.
 import { mailMaker, messageId } from '../mail/compose.ts';
+import { mailToken, readMailKeys } from '../mail/token.ts';
 import { daysAtCap } from '../output/lines.ts';
 import { formatCount, say } from '../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
@@ -25,10 +26,8 @@ export async function dryRun(context: AnnounceContext): Promise<number> {
       );
     say(formatFindings(checkList(await readSignups(caller))));
     if (!first) return 0;
-    const { mail, rendered } = mailMaker(context)(
-      first,
-      messageId(campaign, first.id, context.from),
-    );
+    const token = mailToken(await readMailKeys(caller), campaign, first.id);
+    const { mail, rendered } = mailMaker(context)(first, messageId(token, context.from), token);
     const headers = {
       From: mail.from,
       To: mail.to,

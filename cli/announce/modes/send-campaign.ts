@@ -3,6 +3,7 @@
 // progress bar, ends with one summary line (and one line saying why, if it stopped early).
 import { confirm } from '../../confirm.ts';
 import { mailMaker, messageId } from '../mail/compose.ts';
+import { mailToken, readMailKeys } from '../mail/token.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
 import { formatCount, say } from '../output/say.ts';
@@ -19,7 +20,8 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
   const { announceRate: rate, announceRetryMs: retryMs } = context.settings;
   const max = context.args.max ?? context.settings.announceMaxPerRun;
   const server = serverName(smtpUrl);
-  return withStore(context, async (store) => {
+  return withStore(context, async (store, caller) => {
+    const keys = await readMailKeys(caller);
     const lease = await takeLease(store, campaign, context.settings.announceLeaseSeconds);
     try {
       const status = await store.status(campaign);
@@ -59,9 +61,8 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
           signal: stop.signal,
           onProgress: (done) => bar.update(done),
           async send(person) {
-            await mailer.sendMail(
-              makeMail(person, messageId(campaign, person.id, context.from)).mail,
-            );
+            const token = mailToken(keys, campaign, person.id);
+            await mailer.sendMail(makeMail(person, messageId(token, context.from), token).mail);
           },
         });
         bar.stop();

@@ -19,7 +19,7 @@ export function summaryLine(campaign: string, status: CampaignStatus, r: RunResu
 }
 
 /** What a refusal about the sender means, and what to fix, one clause each. */
-const CAUSE_LINES: Record<RefusalCause, string> = {
+export const CAUSE_LINES: Record<RefusalCause, string> = {
   sandbox:
     'a sandbox or an unverified sender: verify the address or domain of MAIL_FROM with the provider and ask it to lift the sandbox (Amazon SES: request production access)',
   authentication:

@@ -1,0 +1,92 @@
+// The mail token: which campaign a message was and whom it went to, keyed by the project's secret
+// (migration 20261127190000, read once per run with the service-role key), so that a late bounce
+// or a complaint that returns the message can be trusted to be about that person, and nobody
+// without the secret can make one (decision 0022). The launch mail carries it in a header
+// (MAIL_TOKEN_HEADER) and in its Message-ID.
+//
+//   <campaign>.<person>.<mac>
+//     person  the sign-up's id, AES-256 encrypted as one block: a recipient learns nothing about
+//             the list (not how many signed up before them)
+//     mac     HMAC-SHA256 over the campaign and the person part, 128 bits
+//
+// Deterministic, so a message resent after a crash keeps its Message-ID. Pure but for crypto.
+import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+
+export const MAIL_TOKEN_HEADER = 'X-Campaign-Token';
+
+/** A campaign ID as the database takes it (tedxcommunity_deliveries_campaign_shape). */
+const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** 16 bytes in base64url, without padding. */
+const PART = /^[A-Za-z0-9_-]{22}$/;
+
+export interface MailKeys {
+  person: Buffer;
+  mac: Buffer;
+}
+
+/** The two keys the token uses, derived from the project's secret. */
+export function mailKeys(secret: string): MailKeys {
+  if (secret.length < 32) throw new Error('the mail secret is too short');
+  const derive = (use: string) => createHmac('sha256', secret).update(use).digest();
+  return { person: derive('tedx mail token: person'), mac: derive('tedx mail token: mac') };
+}
+
+const macOf = (keys: MailKeys, campaign: string, person: string) =>
+  createHmac('sha256', keys.mac)
+    .update(`${campaign}\n${person}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+
+export function mailToken(keys: MailKeys, campaign: string, personId: number): string {
+  const block = Buffer.alloc(16);
+  block.writeBigUInt64BE(BigInt(personId), 8);
+  const cipher = createCipheriv('aes-256-ecb', keys.person, null).setAutoPadding(false);
+  const person = Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
+  return `${campaign}.${person}.${macOf(keys, campaign, person)}`;
+}
+
+/** Something that has the token's shape: a candidate, not yet checked. */
+export function looksLikeToken(text: string): boolean {
+  const parts = text.split('.');
+  return parts.length >= 3 && PART.test(parts.at(-1) ?? '') && PART.test(parts.at(-2) ?? '');
+}
+
+export interface MailTokenFacts {
+  campaign: string;
+  personId: number;
+}
+
+/** The campaign and person a token names, or null unless it is one this secret made. */
+export function verifyMailToken(keys: MailKeys, token: string): MailTokenFacts | null {
+  if (token.length > 200 || !looksLikeToken(token)) return null;
+  const parts = token.split('.');
+  const mac = parts.pop() ?? '';
+  const person = parts.pop() ?? '';
+  const campaign = parts.join('.');
+  if (!CAMPAIGN.test(campaign)) return null;
+  const expected = Buffer.from(macOf(keys, campaign, person));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const decipher = createDecipheriv('aes-256-ecb', keys.person, null).setAutoPadding(false);
+  const block = Buffer.concat([
+    decipher.update(Buffer.from(person, 'base64url')),
+    decipher.final(),
+  ]);
+  const id = block.readBigUInt64BE(8);
+  if (block.readBigUInt64BE(0) !== 0n || id > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return { campaign, personId: Number(id) };
+}
+
+/** The token inside a Message-ID made by compose.ts (`<token@domain>`), or null. */
+export function tokenOfMessageId(messageId: string): string | null {
+  const local = /^\s*<?([^<>@\s]+)@[^<>@\s]+>?\s*$/.exec(messageId)?.[1];
+  return local && looksLikeToken(local) ? local : null;
+}
+
+/** The project's keys, through the migration's function (the service role only). */
+export async function readMailKeys(caller: {
+  scalar<T>(fn: string, args: Record<string, never>): Promise<T>;
+}): Promise<MailKeys> {
+  return mailKeys(await caller.scalar<string>('tedxcommunity_mail_key', {}));
+}

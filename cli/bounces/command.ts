@@ -1,0 +1,125 @@
+// `npm run subscribers -- bounces [--file PATH] [--verbose]`: the late bounces and complaints in
+// the sending mailbox (IMAP_URL, or Gmail's from SMTP_URL) or in an export of it. A report acts
+// only when the original it returns carries a mail token that verifies (announce/mail/token.ts)
+// and, for a bounce, reports that person's address; policy.ts says what each report does, and
+// the database remembers what was handled, so a second run changes nothing (decision 0022).
+import { createHash } from 'node:crypto';
+import type { Settings } from '../../platform/settings.ts';
+import { readMailKeys, verifyMailToken, type MailKeys } from '../announce/mail/token.ts';
+import { say } from '../announce/output/say.ts';
+import { withCaller } from '../backend.ts';
+import { fileMessages } from './file-source.ts';
+import { scanImap } from './imap-source.ts';
+import { imapTarget } from './mailbox.ts';
+import { verdict } from './policy.ts';
+import { readReport, type ReadReport } from './read-report.ts';
+import { lateReportStore, type LateReportRecord } from './store.ts';
+import { newTally, summaryLines, type Tally } from './summary.ts';
+
+/** Verified reports resolved against the database at a time. */
+const BATCH = 200;
+
+interface Verified {
+  report: ReadReport;
+  campaign: string;
+  person: number;
+}
+
+/** The campaign and person the original names, or why the report is unmatched. */
+function matchToken(report: ReadReport, keys: MailKeys): Verified | string {
+  if (!report.hasOriginal) return 'no returned message';
+  if (report.tokens.length === 0) return 'no token in the returned message';
+  const facts = report.tokens.map((t) => verifyMailToken(keys, t));
+  if (facts.some((f) => f === null)) return 'a token that does not verify (changed or forged)';
+  const [first] = facts as NonNullable<(typeof facts)[number]>[];
+  if (facts.some((f) => f?.campaign !== first.campaign || f.personId !== first.personId))
+    return 'tokens that name different messages';
+  // A report is known by its Message-ID (or text) and the person it is about: two reports that
+  // share a Message-ID (a forger's copy, an anonymised corpus) are still two.
+  const id = createHash('sha256')
+    .update(`${report.id}\n${first.campaign}\n${first.personId}`)
+    .digest('hex');
+  return { report: { ...report, id }, campaign: first.campaign, person: first.personId };
+}
+
+const unmatched = (tally: Tally, report: ReadReport, why: string) =>
+  tally.unmatched.push(
+    `${report.from || '(no sender)'}: ${report.subject || '(no subject)'}: ${why}`,
+  );
+
+/** Decides each verified report for its person, acts through the database, and counts. */
+async function resolve(
+  store: ReturnType<typeof lateReportStore>,
+  verified: Verified[],
+  tally: Tally,
+): Promise<void> {
+  const people = await store.people([...new Set(verified.map((v) => v.person))]);
+  const records: LateReportRecord[] = [];
+  for (const v of verified) {
+    const email = people.get(v.person);
+    const at = { report: v.report.id, campaign: v.campaign, person: v.person };
+    if (email === undefined) {
+      // Nobody to act on; the database still says whether an earlier run handled it.
+      records.push({ ...at, kind: 'soft', email: '', detail: '' });
+      continue;
+    }
+    const { kind, detail } = verdict(v.report, email);
+    if (kind === 'address differs') unmatched(tally, v.report, 'the bounce names another address');
+    else if (kind === 'no recipient')
+      unmatched(tally, v.report, 'the bounce does not say which address failed');
+    else if (kind === 'ignored') tally.ignored++;
+    else records.push({ ...at, kind, email, detail });
+  }
+  const outcomes = await store.record(records);
+  for (const [i, r] of records.entries()) tally.count(r, outcomes[i] ?? 'not on the list');
+}
+
+export async function bounces(
+  settings: Settings,
+  options: { file?: string; verbose?: boolean },
+): Promise<number> {
+  const target = options.file === undefined ? imapTarget(settings) : null;
+  return withCaller(settings, async (caller, description) => {
+    if (!caller) {
+      say(`Nobody has signed up yet (${description}): no report can be about anyone`);
+      return 0;
+    }
+    const keys = await readMailKeys(caller);
+    const store = lateReportStore(caller);
+    const tally = newTally();
+    let pending: Verified[] = [];
+    const onMessage = async (raw: Buffer) => {
+      const report = await readReport(raw);
+      if (report.form === 'none') return;
+      if (report.form === 'auto-reply') {
+        tally.autoReplies++;
+        return;
+      }
+      tally.reports++;
+      const match = matchToken(report, keys);
+      if (typeof match === 'string') unmatched(tally, report, match);
+      else pending.push(match);
+      if (pending.length >= BATCH) {
+        const batch = pending;
+        pending = [];
+        await resolve(store, batch, tally);
+      }
+    };
+    let where: string;
+    if (target) {
+      const counts = await scanImap(target, onMessage);
+      tally.messages = counts.messages;
+      tally.autoReplies += counts.autoReplies;
+      where = target.shown;
+    } else {
+      for await (const raw of fileMessages(options.file ?? '')) {
+        tally.messages++;
+        await onMessage(raw);
+      }
+      where = options.file ?? '';
+    }
+    await resolve(store, pending, tally);
+    for (const line of summaryLines(tally, where, description, options.verbose === true)) say(line);
+    return 0;
+  });
+}

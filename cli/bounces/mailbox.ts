@@ -1,0 +1,43 @@
+// Which mailbox `subscribers -- bounces` reads: IMAP_URL, or else the Gmail account SMTP_URL
+// sends through (same login, imap.gmail.com:993), so an organiser who can send can read too.
+import type { Settings } from '../../platform/settings.ts';
+import { CliError } from '../cli-error.ts';
+
+export interface ImapTarget {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  mailbox: string;
+  /** For the organisers: host:port/mailbox, never the login. */
+  shown: string;
+}
+
+const GMAIL_SMTP = /^smtp\.(gmail|googlemail)\.com$/i;
+
+export function imapTarget(settings: Settings): ImapTarget {
+  let url: URL;
+  if (settings.imapUrl) url = new URL(settings.imapUrl);
+  else if (settings.smtpUrl && GMAIL_SMTP.test(new URL(settings.smtpUrl).hostname)) {
+    const smtp = new URL(settings.smtpUrl);
+    url = new URL(`imaps://imap.gmail.com:993/INBOX`);
+    url.username = smtp.username;
+    url.password = smtp.password;
+  } else
+    throw new CliError(
+      'Set IMAP_URL (imaps://user:password@host:993/INBOX) to read the sending mailbox, or pass --file PATH (an .mbox, an .eml or a folder of them)',
+    );
+  const secure = url.protocol === 'imaps:';
+  const port = url.port ? Number(url.port) : secure ? 993 : 143;
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port,
+    secure,
+    user: decodeURIComponent(url.username),
+    pass: decodeURIComponent(url.password),
+    mailbox,
+    shown: `${mailbox} on ${url.hostname}:${port}`,
+  };
+}

@@ -1,0 +1,106 @@
+// What a late report means (decision 0022, after Sisimai's reasons). The enhanced status codes
+// mean what they mean at send time: cli/announce/sending/smtp-answer.ts reads them, here as there.
+//   hard       the mailbox or its domain does not exist or has moved (5.1.x, or no telling code
+//              and the words of an unknown user; Action: failed; Sisimai's userunknown,
+//              hostunknown, hasmoved): suppressed, as at send
+//   complaint  ARF abuse, fraud or opt-out, Microsoft's JMRP: unsubscribed and suppressed
+//   soft       full, disabled, delayed, expired, the route (4.x.x, 5.2.x, 5.4.x): counted
+//   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
+//              auth-failure reports, 5.3-5.6): counted, and explained; suppresses nobody
+//   ignored    delivered, relayed, expanded, an auto-reply, a feedback report of another type
+import { classifyAnswer, refusalCause } from '../announce/sending/smtp-answer.ts';
+import type { ReadReport, RecipientStatus } from './read-report.ts';
+
+export type LateKind = 'hard' | 'complaint' | 'soft' | 'sender' | 'ignored';
+
+const COMPLAINTS = new Set(['abuse', 'fraud', 'opt-out', 'optout']);
+const ABOUT_SENDER = new Set(['auth-failure', 'dmarc', 'virus']);
+
+/** The basic SMTP code a diagnostic starts with ("550 5.1.1 …", "smtp; 550-5.1.1 …"). */
+const basicCode = (text: string) => /(?:^|[^\d.])([245]\d\d)(?=[ -]|$)/.exec(text)?.[1];
+
+// A message that could not be delivered in time (Sisimai's expired, networkerror): it comes
+// back with whatever code the reporting server picked, often none.
+const EXPIRED =
+  /retry timeout exceeded|timed? ?out|giving up|could not deliver for|(?:in|too long in) the queue|delivery time expired|all hosts have been failing|not responding|connection refused|did not accept our requests to connect/i;
+
+/** The command a report says the remote server answered ("after MAIL FROM", ">>> RCPT To:"). */
+function commandIn(text: string): string | undefined {
+  const said = /(?:after|>>>|in reply to)\s+(MAIL FROM|RCPT TO|DATA|end of data)/i.exec(text)?.[1];
+  if (!said) return undefined;
+  const upper = said.toUpperCase();
+  return upper === 'END OF DATA' ? 'DATA' : upper;
+}
+
+/**
+ * One recipient's status, read as the send-time classifier reads an answer. A code that says
+ * nothing particular (x.y.0) is read as none, so the words decide; and the command is not known,
+ * so a bare 550 is not taken for an unknown user.
+ */
+export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'> {
+  const action = r.action ?? 'failed';
+  if (action === 'delayed') return 'soft';
+  if (action !== 'failed') return 'ignored';
+  const basic = Number(basicCode(r.diagnostic) ?? (r.status?.[0] === '4' ? 450 : 550));
+  if (r.status?.[0] === '4' || basic < 500) return 'soft';
+  const code = r.status && !/\.0$/.test(r.status) ? r.status : `${r.status?.[0] ?? '5'}.0.0`;
+  const words = r.diagnostic
+    .replace(/^\s*[245]\d\d[ -]/, '')
+    .replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, ' ');
+  const answer = `${basic} ${code} ${words}`;
+  const [, subject] = code.split('.').map(Number);
+  const error = { responseCode: basic, response: answer, command: commandIn(r.diagnostic) };
+  switch (classifyAnswer(error)) {
+    case 'bounce':
+      // 5.1.x, or no telling code and the words of an unknown user; unless the words name a
+      // cause on the sender's side (a reporting server's Status is its own mapping of the
+      // answer: "5.1.3" for a block list). 5.2.1 is soft here: Gmail says it of a disabled
+      // mailbox and of one that receives too fast, and both come back (Sisimai's suspend).
+      if (refusalCause(error) !== 'content') return 'sender';
+      return subject === 1 || code.endsWith('.0.0') ? 'hard' : 'soft';
+    case 'deferred':
+    case 'quota':
+      return 'soft';
+    default:
+      // x.4.x is the route (DNS, a host that does not answer), which comes back; so does a
+      // message that expired in a queue, whatever code its server picked.
+      return subject === 4 || (code.endsWith('.0.0') && EXPIRED.test(words)) ? 'soft' : 'sender';
+  }
+}
+
+const SEVERITY: Exclude<LateKind, 'complaint'>[] = ['hard', 'sender', 'soft', 'ignored'];
+
+export interface Verdict {
+  kind: LateKind | 'address differs' | 'no recipient';
+  /** What the report said about the person, one line, for the suppression list. */
+  detail: string;
+}
+
+/**
+ * The report about `email` (the person the token names). A report about several recipients is
+ * read for that person alone; a bounce that names other addresses only is about someone else.
+ */
+export function verdict(report: ReadReport, email: string): Verdict {
+  if (report.form === 'arf' || report.form === 'jmrp') {
+    const type = report.feedbackType ?? '';
+    const detail = `feedback report: ${type || 'no type'}`;
+    if (COMPLAINTS.has(type)) return { kind: 'complaint', detail };
+    return { kind: ABOUT_SENDER.has(type) ? 'sender' : 'ignored', detail };
+  }
+  if (report.form !== 'dsn' && report.form !== 'inline') return { kind: 'ignored', detail: '' };
+  const named = report.recipients.filter((r) => r.addresses.length > 0);
+  const about = named.filter((r) => r.addresses.includes(email));
+  if (named.length > 0 && about.length === 0) return { kind: 'address differs', detail: '' };
+  const candidates = about.length > 0 ? about : report.recipients;
+  if (candidates.length === 0) return { kind: 'no recipient', detail: '' };
+  const kinds = candidates.map((r) => ({ r, kind: recipientKind(r) }));
+  const worst = SEVERITY.find((k) => kinds.some((x) => x.kind === k)) ?? 'ignored';
+  // A hard bounce needs the address: a report that names nobody cannot say it is this one, and
+  // an inline one that names several does not say which of its words are whose.
+  const several = report.form === 'inline' && named.some((r) => r.addresses.length > 1);
+  if (worst === 'hard' && (about.length === 0 || several))
+    return { kind: 'no recipient', detail: '' };
+  const r = kinds.find((x) => x.kind === worst)?.r;
+  const detail = r ? `${r.status ?? ''} ${r.diagnostic}`.trim().slice(0, 300) : '';
+  return { kind: worst, detail };
+}

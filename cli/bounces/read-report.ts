@@ -1,0 +1,267 @@
+// One message from the sending mailbox, read as a report: which form it has (RFC 3464 delivery
+// status, RFC 5965 feedback report, Microsoft's JMRP, one of the older inline forms, an
+// auto-reply, or no report at all), what it says per recipient, and the tokens the original it
+// returns carries. postal-mime parses the MIME; the fields of the report parts are read here.
+// Everything in it is a stranger's text: it is read within the limits below.
+import { createHash } from 'node:crypto';
+import PostalMime, { type Email } from 'postal-mime';
+import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../announce/mail/token.ts';
+import { cleanText } from './clean-text.ts';
+import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
+
+/** Only this much of a message is parsed: the report parts and the original's headers come
+ * first, so a 20 MB attachment after them is never read. */
+export const REPORT_BYTES = 1024 * 1024;
+/** Recipients read from one report at most (a report about our mail names one). */
+export const MAX_RECIPIENTS = 10_000;
+/** Of any one field (a diagnostic, an address): the classification reads no more. */
+const FIELD_CHARS = 1000;
+/** Of the original's headers and of an inline report's explanation. */
+const ORIGINAL_CHARS = 64 * 1024;
+
+export type ReportForm = 'dsn' | 'arf' | 'jmrp' | 'inline' | 'auto-reply' | 'none';
+
+export interface RecipientStatus {
+  /** Final-Recipient and Original-Recipient (or the addresses an inline report names), lower-cased. */
+  addresses: string[];
+  /** Action (failed, delayed, delivered, relayed, expanded), lower-cased; null if not given. */
+  action: string | null;
+  /** The enhanced status code (RFC 3463), the most specific one the report gives. */
+  status: string | null;
+  /** Diagnostic-Code (or the inline explanation), one line, at most FIELD_CHARS. */
+  diagnostic: string;
+}
+
+export interface ReadReport {
+  form: ReportForm;
+  /** ARF's Feedback-Type, lower-cased. */
+  feedbackType: string | null;
+  recipients: RecipientStatus[];
+  /** Whether the report returns the original (a part, or inline after a "copy" line). */
+  hasOriginal: boolean;
+  /** The token candidates in the original's headers: the header's, the Message-ID's. */
+  tokens: string[];
+  /** Hex SHA-256 of the report's own Message-ID, or of its text when it has none. */
+  id: string;
+  /** For a person to read (--verbose): the report's From and Subject, control characters gone. */
+  from: string;
+  subject: string;
+}
+
+const DSN_TYPES = /^message\/(global-)?delivery-status$/i;
+const ARF_TYPE = /^message\/feedback-report$/i;
+const ORIGINAL_TYPES =
+  /^(message\/(rfc822|global|rfc822-headers|global-headers)|text\/rfc822-headers)$/i;
+
+/** Unfolded header fields of a block of `Name: value` lines (names lower-cased), in order. */
+export function fieldsOf(block: string): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const line of block.split(/\r?\n/)) {
+    if (/^[ \t]/.test(line) && fields.length > 0) {
+      const last = fields[fields.length - 1];
+      if (last[1].length < FIELD_CHARS) last[1] += ' ' + line.trim();
+      continue;
+    }
+    const at = line.indexOf(':');
+    if (at > 0 && /^[\x21-\x39\x3b-\x7e]+$/.test(line.slice(0, at)))
+      fields.push([line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()]);
+  }
+  return fields;
+}
+
+const field = (fields: [string, string][], name: string) =>
+  fields.find(([n]) => n === name)?.[1] ?? null;
+
+/** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org. */
+function addressIn(value: string | null): string | null {
+  if (!value) return null;
+  const bare = value.replace(/^[\w-]+\s*;\s*/, '').trim();
+  const found = /<?([^\s<>;"]+@[^\s<>;"]+?)>?\.?$/.exec(bare)?.[1];
+  return found ? found.toLowerCase().slice(0, 320) : null;
+}
+
+const ENHANCED = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
+const specific = (code: string | null) => code !== null && !/\.0\.0$/.test(code);
+
+/** The remote server's own code in the diagnostic when it gives one (a relay maps it to its
+ * Status, "5.1.1" for a "550 5.7.1 … blacklisted"), else the Status field's. */
+function statusOf(status: string | null, diagnostic: string): string | null {
+  const given = status ? (ENHANCED.exec(status)?.[0] ?? null) : null;
+  const said = ENHANCED.exec(diagnostic)?.[0] ?? null;
+  if (specific(said) && (!given || said?.[0] === given[0])) return said;
+  return given ?? said;
+}
+
+/** The per-recipient groups of a message/delivery-status part. */
+function deliveryStatus(text: string): RecipientStatus[] {
+  const recipients: RecipientStatus[] = [];
+  for (const group of text.split(/\r?\n[ \t]*\r?\n/)) {
+    if (recipients.length >= MAX_RECIPIENTS) break;
+    const fields = fieldsOf(group);
+    const final = addressIn(field(fields, 'final-recipient'));
+    const original = addressIn(field(fields, 'original-recipient'));
+    const action = field(fields, 'action');
+    if (!final && !original && !action) continue;
+    const diagnostic = cleanText(
+      (field(fields, 'diagnostic-code') ?? '').replace(/^[\w-]+\s*;\s*/, ''),
+      FIELD_CHARS,
+    );
+    recipients.push({
+      addresses: [...new Set([final, original].filter((a): a is string => a !== null))],
+      action: action ? action.toLowerCase().split(/[\s(]/)[0] : null,
+      status: statusOf(field(fields, 'status'), diagnostic),
+      diagnostic,
+    });
+  }
+  return recipients;
+}
+
+// The line after which an inline report returns the original, in the words of qmail, Exim,
+// Sendmail v5, old Gmail, KDDI and others ("--- Below this line is a copy of the message.",
+// "------ This is a copy of the message, including all the headers. ------").
+const COPY_LINE =
+  /^[ \t>]*[-=*]*[ \t]*(?:(?:this is |below (?:this line )?is |included is |here is )?an? copy of (?:the|your) (?:original )?message|the header of the original message|enclosed are the original headers|unsent message follows|message headers follow)\b.*$/im;
+// "----- Original message -----", "Original message follows.", "------- Returned Message ---",
+// but not "The original message was received at …".
+const ORIGINAL_LINE =
+  /^[ \t>]*[-=*]*[ \t]*(?:original message(?: headers| follows)?|returned message|-*original message)[ \t.:*=-]*$/im;
+
+/** Where an inline report's copy of the original starts, or -1. */
+function inlineOriginalAt(text: string): { marker: number; start: number } {
+  const hits = [COPY_LINE.exec(text), ORIGINAL_LINE.exec(text)].filter((m) => m !== null);
+  if (hits.length === 0) return { marker: -1, start: -1 };
+  const first = hits.reduce((a, b) => (a.index <= b.index ? a : b));
+  return { marker: first.index, start: first.index + first[0].length };
+}
+
+/** The header block of a returned original: from its first non-blank line to the next blank. */
+function headerBlock(original: string): string {
+  const text = original.slice(0, ORIGINAL_CHARS).replace(/^(?:[ \t]*\r?\n)+/, '');
+  const end = text.search(/\r?\n[ \t]*\r?\n/);
+  // Indented copies (some inline forms) are read as if they were not.
+  return (end < 0 ? text : text.slice(0, end))
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^[ \t]{1,8}(?=[\x21-\x39\x3b-\x7e]+:)/, ''))
+    .join('\n');
+}
+
+/** The tokens an original's headers carry (the header's first, then the Message-ID's). */
+export function tokensOf(original: string): string[] {
+  const fields = fieldsOf(headerBlock(original));
+  const tokens: string[] = [];
+  const header = MAIL_TOKEN_HEADER.toLowerCase();
+  for (const [name, value] of fields) {
+    if (name === header) tokens.push(value.trim().slice(0, 200));
+    if (name === 'message-id') {
+      const token = tokenOfMessageId(value);
+      if (token) tokens.push(token);
+    }
+  }
+  return tokens;
+}
+
+const ADDRESS = /[^\s<>"'(),;:[\]]{1,64}@[A-Za-z0-9.-]{1,255}\.[A-Za-z]{2,63}/g;
+
+/** The sender's own addresses, which an inline report quotes beside the recipient's. */
+function senderAddresses(email: Email, original: string | null): Set<string> {
+  const own = new Set<string>();
+  const add = (text: string | undefined) => {
+    for (const m of (text ?? '').matchAll(ADDRESS)) own.add(m[0].toLowerCase());
+  };
+  for (const h of email.headers) if (h.key === 'to' || h.key === 'delivered-to') add(h.value);
+  if (original !== null)
+    for (const [name, value] of fieldsOf(headerBlock(original)))
+      if (['from', 'sender', 'reply-to', 'return-path'].includes(name)) add(value);
+  return own;
+}
+
+/** An inline report's explanation (before the copy) as one recipient: every address it names
+ * but the sender's, and its words. */
+function inlineRecipient(explanation: string, own: Set<string>): RecipientStatus {
+  const text = explanation.slice(0, ORIGINAL_CHARS);
+  const addresses = [...new Set([...text.matchAll(ADDRESS)].map((m) => m[0].toLowerCase()))].filter(
+    (a) => !own.has(a),
+  );
+  const diagnostic = cleanText(text, FIELD_CHARS);
+  const delayed =
+    /\b(?:will (?:continue|keep) (?:to )?(?:try|retry)|delayed|has not yet been delivered|temporar(?:y|ily))\b/i.test(
+      text,
+    );
+  // qmail writes its code as (#5.1.1).
+  const status = ENHANCED.exec(text)?.[0] ?? null;
+  return {
+    addresses: addresses.slice(0, MAX_RECIPIENTS),
+    action: delayed ? 'delayed' : 'failed',
+    status,
+    diagnostic,
+  };
+}
+
+/** RFC 3834 and the common vacation markers (screen.ts). */
+const autoReply = (email: Email) =>
+  isAutoReply(
+    (name) => email.headers.find((h) => h.key === name)?.value.trim() ?? '',
+    email.subject ?? '',
+  );
+
+const asText = (content: string | ArrayBuffer | Uint8Array) =>
+  typeof content === 'string' ? content : Buffer.from(content as ArrayBuffer).toString('utf8');
+
+function reportId(email: Email, raw: Buffer): string {
+  const messageId = email.messageId?.trim();
+  const hash = createHash('sha256');
+  if (messageId) hash.update(`message-id\n${messageId.slice(0, 1000)}`);
+  else hash.update('text\n').update(raw.subarray(0, ORIGINAL_CHARS));
+  return hash.digest('hex');
+}
+
+export async function readReport(message: Buffer): Promise<ReadReport> {
+  const raw = message.subarray(0, REPORT_BYTES);
+  const email = await PostalMime.parse(raw, {
+    // The returned original is evidence, never part of the report's text, whatever its
+    // Content-Disposition says.
+    forceRfc822Attachments: true,
+    maxRfc822NestingDepth: 0,
+    attachmentEncoding: 'utf8',
+    maxNestingDepth: 20,
+    maxHeadersSize: 256 * 1024,
+  });
+  const parts = email.attachments.map((a) => ({
+    type: a.mimeType.toLowerCase(),
+    text: asText(a.content).slice(0, ORIGINAL_CHARS * 16),
+  }));
+  const originalPart = parts.find((p) => ORIGINAL_TYPES.test(p.type));
+  const text = (email.text ?? '').slice(0, ORIGINAL_CHARS * 4);
+  const inline = inlineOriginalAt(text);
+  const original = originalPart?.text ?? (inline.start >= 0 ? text.slice(inline.start) : null);
+  const base = {
+    feedbackType: null as string | null,
+    recipients: [] as RecipientStatus[],
+    hasOriginal: original !== null,
+    tokens: original !== null ? tokensOf(original) : [],
+    id: reportId(email, raw),
+    from: cleanText(email.from?.address ?? email.from?.name ?? '', 200),
+    subject: cleanText(email.subject ?? '', 200),
+  };
+  const arf = parts.find((p) => ARF_TYPE.test(p.type));
+  if (arf) {
+    const type = field(fieldsOf(arf.text.slice(0, ORIGINAL_CHARS)), 'feedback-type');
+    return { ...base, form: 'arf', feedbackType: type?.toLowerCase().split(/\s/)[0] ?? null };
+  }
+  const dsn = parts.find((p) => DSN_TYPES.test(p.type));
+  if (dsn) return { ...base, form: 'dsn', recipients: deliveryStatus(dsn.text) };
+  // Microsoft's JMRP: a complaint as a plain message with the original attached, which carries
+  // X-HmXmrOriginalRecipient.
+  if (originalPart && /x-hmxmroriginalrecipient:/i.test(originalPart.text.slice(0, ORIGINAL_CHARS)))
+    return { ...base, form: 'jmrp', feedbackType: 'abuse' };
+  const reporter =
+    REPORTER.test(email.from?.address ?? '') || REPORTER.test(email.from?.name ?? '');
+  // A mailer daemon's message is a report even without the original (then it matches nobody).
+  if (reporter || (REPORT_SUBJECT.test(email.subject ?? '') && original !== null)) {
+    const explanation = inline.marker >= 0 ? text.slice(0, inline.marker) : text;
+    const recipient = inlineRecipient(explanation, senderAddresses(email, original));
+    return { ...base, form: 'inline', recipients: [recipient] };
+  }
+  if (autoReply(email)) return { ...base, form: 'auto-reply' };
+  return { ...base, form: 'none' };
+}

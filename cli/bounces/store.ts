@@ -1,0 +1,75 @@
+// The late reports' records, through the migration's functions (20261127190000), the same on
+// every backend.
+import type { FunctionCaller } from '../function-caller.ts';
+import type { LateKind } from './policy.ts';
+
+export interface LateReportRecord {
+  /** Hex SHA-256 of the report (read-report.ts). */
+  report: string;
+  campaign: string;
+  person: number;
+  kind: Exclude<LateKind, 'ignored'>;
+  email: string;
+  detail: string;
+}
+
+export type LateOutcome =
+  | 'suppressed'
+  | 'already suppressed'
+  | 'unsubscribed'
+  | 'counted'
+  | 'handled before'
+  | 'not on the list'
+  | 'address differs';
+
+/** One call's JSON at most (this project's server takes 8 KB a request). */
+const PIECE_LENGTH = 6000;
+const PEOPLE_PER_CALL = 1000;
+
+function pieces<T>(items: T[]): T[][] {
+  const all: T[][] = [];
+  let piece: T[] = [];
+  let length = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length + 1;
+    if (piece.length > 0 && length + size > PIECE_LENGTH) {
+      all.push(piece);
+      piece = [];
+      length = 0;
+    }
+    piece.push(item);
+    length += size;
+  }
+  if (piece.length > 0) all.push(piece);
+  return all;
+}
+
+export function lateReportStore(calls: FunctionCaller) {
+  return {
+    /** The addresses of the people with these ids who are still on the list. */
+    async people(ids: number[]): Promise<Map<number, string>> {
+      const found = new Map<number, string>();
+      for (let i = 0; i < ids.length; i += PEOPLE_PER_CALL) {
+        const rows = await calls.rows<{ id: number; email: string }>(
+          'tedxcommunity_late_report_people',
+          { p_ids: ids.slice(i, i + PEOPLE_PER_CALL) },
+        );
+        for (const row of rows) found.set(Number(row.id), row.email);
+      }
+      return found;
+    },
+    /** Acts on each (at most once, ever: a copy of one is 'handled before') and answers what
+     * it did, in the same order. */
+    async record(reports: LateReportRecord[]): Promise<LateOutcome[]> {
+      const outcomes: LateOutcome[] = [];
+      for (const piece of pieces(reports)) {
+        const rows = await calls.rows<{ report: string; outcome: LateOutcome }>(
+          'tedxcommunity_late_reports_record',
+          { p_reports: piece },
+        );
+        outcomes.push(...rows.map((row) => row.outcome));
+      }
+      return outcomes;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// What `bounces` says: a line for each address it suppressed or took off the list, the one
+// summary line, what reports about the sender mean (as the send's stop line says it), and with
+// --verbose every report it left alone, for a person to read.
+import { CAUSE_LINES } from '../announce/output/lines.ts';
+import { formatCount } from '../announce/output/say.ts';
+import { refusalCause, type RefusalCause } from '../announce/sending/smtp-answer.ts';
+import type { LateOutcome, LateReportRecord } from './store.ts';
+
+export function newTally() {
+  const tally = {
+    messages: 0,
+    reports: 0,
+    autoReplies: 0,
+    /** Verified, but nothing to do: delivered, relayed, a feedback report of another type. */
+    ignored: 0,
+    /** Verified, about someone no longer on the list. */
+    gone: 0,
+    handledBefore: 0,
+    hard: 0,
+    alreadySuppressed: 0,
+    complaints: 0,
+    soft: 0,
+    softPeople: new Set<number>(),
+    senderDetails: [] as string[],
+    /** One line each: who sent it, its subject, why it matched nobody. */
+    unmatched: [] as string[],
+    /** One line each for the organisers, always printed. */
+    acted: [] as string[],
+    /** One line each, printed with --verbose. */
+    counted: [] as string[],
+    count(r: LateReportRecord, outcome: LateOutcome) {
+      switch (outcome) {
+        case 'handled before':
+          return void tally.handledBefore++;
+        case 'not on the list':
+          return void tally.gone++;
+        case 'address differs':
+          return void tally.unmatched.push(`${r.email}: the bounce names another address`);
+        case 'suppressed':
+          tally.hard++;
+          return void tally.acted.push(
+            `Late bounce (suppressed from now on): ${r.email}: ${r.detail}`,
+          );
+        case 'already suppressed':
+          tally.alreadySuppressed++;
+          return void tally.counted.push(`Late bounce (already suppressed): ${r.email}`);
+        case 'unsubscribed':
+          tally.complaints++;
+          return void tally.acted.push(
+            `Complaint (unsubscribed and suppressed): ${r.email}: ${r.detail}`,
+          );
+        default:
+          if (r.kind === 'soft') {
+            tally.soft++;
+            tally.softPeople.add(r.person);
+            tally.counted.push(`Soft bounce (counted, not suppressed): ${r.email}: ${r.detail}`);
+          } else {
+            tally.senderDetails.push(r.detail);
+            tally.counted.push(`About the sender (nobody suppressed): ${r.email}: ${r.detail}`);
+          }
+      }
+    },
+  };
+  return tally;
+}
+
+export type Tally = ReturnType<typeof newTally>;
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** The cause most of the reports about the sender name. */
+function likelyCause(details: string[]): RefusalCause {
+  const counts = new Map<RefusalCause, number>();
+  for (const d of details) {
+    const cause = refusalCause({ response: d });
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+export function summaryLines(t: Tally, where: string, on: string, verbose: boolean): string[] {
+  const hard =
+    plural(t.hard + t.alreadySuppressed, 'hard bounce') +
+    ' suppressed' +
+    (t.alreadySuppressed > 0 ? ` (${formatCount(t.alreadySuppressed)} already were)` : '');
+  const sender = t.senderDetails.length;
+  const extras = [
+    `${plural(t.autoReplies, 'auto-reply', 'auto-replies')} ignored`,
+    ...(t.ignored > 0 ? [`${formatCount(t.ignored)} other notices ignored`] : []),
+    ...(t.gone > 0 ? [`${formatCount(t.gone)} about people no longer on the list`] : []),
+    `${formatCount(t.handledBefore)} already handled`,
+  ];
+  const summary =
+    `Read ${plural(t.reports, 'report')} in ${where} (${plural(t.messages, 'message')}) for ${on}: ` +
+    `${hard}, ${plural(t.complaints, 'complaint')} unsubscribed and suppressed, ` +
+    `${formatCount(t.soft)} soft (${plural(t.softPeople.size, 'person', 'people')}, never suppressed), ` +
+    `${formatCount(sender)} about the sender, ${formatCount(t.unmatched.length)} unmatched` +
+    `${t.unmatched.length > 0 && !verbose ? ' (--verbose lists them)' : ''}; ${extras.join(', ')}.`;
+  return [
+    ...t.acted,
+    ...(verbose
+      ? [...t.counted, ...t.unmatched.map((line) => `Unmatched (left alone): ${line}`)]
+      : []),
+    summary,
+    ...(sender > 0
+      ? [
+          `${plural(sender, 'report')} ${sender === 1 ? 'says' : 'say'} a receiving server refused the sender or the message, not the address; nobody was suppressed for them. Likely cause: ${CAUSE_LINES[likelyCause(t.senderDetails)]}.`,
+        ]
+      : []),
+  ];
+}
