@@ -176,7 +176,9 @@ describe(
       expect(run.stderr).toContain(`Bounced (suppressed from now on): ${dead}: ${spelled}`);
       const listed = await suppressed(); // piped: stdout is not a terminal
       expect(listed.stdout).not.toMatch(RAW_CONTROL);
-      expect(listed.stdout).toMatch(new RegExp(`^email,why,since,detail\\n${dead},hard bounce at send,`));
+      expect(listed.stdout).toMatch(
+        new RegExp(`^email,why,since,detail\\n${dead},hard bounce at send,`),
+      );
       expect(listed.stdout).toContain(spelled);
     });
   },

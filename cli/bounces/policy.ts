@@ -8,7 +8,7 @@
 //   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
 //              auth-failure reports, 5.3-5.6): counted, and explained; suppresses nobody
 //   ignored    delivered, relayed, expanded, an auto-reply, a feedback report of another type
-import { classifyAnswer, refusalCause } from '../announce/sending/smtp-answer.ts';
+import { MAILBOX_FULL, refusalCause } from '../announce/sending/smtp-answer.ts';
 import type { ReadReport, RecipientStatus } from './read-report.ts';
 
 export type LateKind = 'hard' | 'complaint' | 'soft' | 'sender' | 'ignored';
@@ -24,18 +24,18 @@ const basicCode = (text: string) => /(?:^|[^\d.])([245]\d\d)(?=[ -]|$)/.exec(tex
 const EXPIRED =
   /retry timeout exceeded|timed? ?out|giving up|could not deliver for|(?:in|too long in) the queue|delivery time expired|all hosts have been failing|not responding|connection refused|did not accept our requests to connect/i;
 
-/** The command a report says the remote server answered ("after MAIL FROM", ">>> RCPT To:"). */
-function commandIn(text: string): string | undefined {
-  const said = /(?:after|>>>|in reply to)\s+(MAIL FROM|RCPT TO|DATA|end of data)/i.exec(text)?.[1];
-  if (!said) return undefined;
-  const upper = said.toUpperCase();
-  return upper === 'END OF DATA' ? 'DATA' : upper;
-}
+// Reports without a telling code (old Gmail, qmail, old Exim) are read by their words, as Sisimai
+// reads them: only the person's own report comes here (its token verified), so its words decide
+// for that person alone, and only toward suppressing less (decision 0022).
+const NO_SUCH_USER =
+  /no such (user|mailbox|recipient)|user unknown|unknown user|does ?n[o']t exist|not exist|recipient not found|recipient address rejected|invalid (recipient|mailbox|address)|mailbox unavailable|mailbox not found|account (is )?(disabled|inactive)|doesn't have an? \S+ account|recipientnotfound|undeliverable address|bad destination mailbox|unrouteable address/i;
 
 /**
- * One recipient's status, read as the send-time classifier reads an answer. A code that says
- * nothing particular (x.y.0) is read as none, so the words decide; and the command is not known,
- * so a bare 550 is not taken for an unknown user.
+ * One recipient's status. The phase and the enhanced code decide, as at send (RFC 3463): a
+ * refused MAIL FROM is the sender's; x.1.x is the address
+ * (unless x.1.7/x.1.8, the sender's), x.2.x the mailbox and x.4.x the route, which come back, and
+ * the rest is the sender or the message. A code that says nothing particular (x.y.0) is read as
+ * none, so the words decide.
  */
 export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'> {
   const action = r.action ?? 'failed';
@@ -43,29 +43,26 @@ export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'
   if (action !== 'failed') return 'ignored';
   const basic = Number(basicCode(r.diagnostic) ?? (r.status?.[0] === '4' ? 450 : 550));
   if (r.status?.[0] === '4' || basic < 500) return 'soft';
-  const code = r.status && !/\.0$/.test(r.status) ? r.status : `${r.status?.[0] ?? '5'}.0.0`;
+  const telling = r.status && !/\.0$/.test(r.status) ? r.status : null;
+  const [, subject, detail] = (telling ?? '').split('.').map(Number);
   const words = r.diagnostic
     .replace(/^\s*[245]\d\d[ -]/, '')
     .replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, ' ');
-  const answer = `${basic} ${code} ${words}`;
-  const [, subject] = code.split('.').map(Number);
-  const error = { responseCode: basic, response: answer, command: commandIn(r.diagnostic) };
-  switch (classifyAnswer(error)) {
-    case 'bounce':
-      // 5.1.x, or no telling code and the words of an unknown user; unless the words name a
-      // cause on the sender's side (a reporting server's Status is its own mapping of the
-      // answer: "5.1.3" for a block list). 5.2.1 is soft here: Gmail says it of a disabled
-      // mailbox and of one that receives too fast, and both come back (Sisimai's suspend).
-      if (refusalCause(error) !== 'content') return 'sender';
-      return subject === 1 || code.endsWith('.0.0') ? 'hard' : 'soft';
-    case 'deferred':
-    case 'quota':
-      return 'soft';
-    default:
-      // x.4.x is the route (DNS, a host that does not answer), which comes back; so does a
-      // message that expired in a queue, whatever code its server picked.
-      return subject === 4 || (code.endsWith('.0.0') && EXPIRED.test(words)) ? 'soft' : 'sender';
+  // The remote server refused our MAIL FROM: about the sender, whatever the code says.
+  if (/(?:after|>>>|in reply to)\s+MAIL FROM/i.test(r.diagnostic)) return 'sender';
+  // A reporting server's Status is its own mapping of the answer: "5.1.3" for a block list.
+  const aboutSender =
+    refusalCause({ responseCode: basic, response: `${basic} ${words}` }) !== 'content';
+  if (telling) {
+    if (subject === 1 && detail !== 7 && detail !== 8) return aboutSender ? 'sender' : 'hard';
+    // 5.2.1 is soft here: Gmail says it of a disabled mailbox and of one that receives too fast,
+    // and both come back (Sisimai's suspend).
+    return subject === 2 || subject === 4 ? 'soft' : 'sender';
   }
+  if (aboutSender) return 'sender';
+  if (NO_SUCH_USER.test(words)) return 'hard';
+  // A full mailbox, or a message that expired in a queue, whatever code its server picked.
+  return MAILBOX_FULL.test(words) || EXPIRED.test(words) ? 'soft' : 'sender';
 }
 
 const SEVERITY: Exclude<LateKind, 'complaint'>[] = ['hard', 'sender', 'soft', 'ignored'];

@@ -66,7 +66,7 @@ function ownWords(text: string, recipient?: string): string {
 const LIMIT =
   /quota|rate limit|ratelimit|rate of|sending rate|too many (messages|emails|mails|recipients|connections)|sending limit|daily (user )?sending|daily limit|limit (exceeded|reached)|exceeded (the |your )?(daily |hourly )?(sending |message )?limit|throttl|unusual (rate|volume)|unexpected volume|server busy/i;
 // A mailbox over its own storage quota is the recipient's trouble, not our limit.
-const MAILBOX_FULL =
+export const MAILBOX_FULL =
   /mailbox (is )?full|inbox is (full|out of storage)|out of storage|over quota|insufficient storage|mailbox_full/i;
 // The provider has stopped our account (Outlook's outbound spam verdict, a suspended sender).
 const SENDER_BLOCKED =
