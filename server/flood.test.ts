@@ -1,6 +1,10 @@
 // The real server process against a flood from many addresses (issue 27): 10,500 distinct
-// loopback source addresses (127.x.y.z, each its own TCP connection) sign up, then an address the
-// flood never used still signs up; and one client cannot hold every connection.
+// loopback source addresses (127.x.y.z, each its own TCP connection) overfill the request
+// limiter's table, then an address the flood never used still signs up; and one client cannot
+// hold every connection. The flood asks for a table that does not exist: the limiter counts such
+// a request before anything else (server/rest/routes.ts) and no SQL runs for it, so the flood
+// costs what the limiter does (the sign-up budget in the database is held per key, in rows,
+// and server/signup-budget.test.ts floods it).
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +19,8 @@ import { MAX_TRACKED } from './rest/rate-limit.ts';
 const FLOOD = Math.ceil(MAX_TRACKED / networks('127.1.0.1').length) + 500;
 /** Requests in flight at once: enough to be quick, few enough for two shared cores. */
 const PARALLEL = 24;
+/** A table that is not there: answered 404 once the limiter has counted the request. */
+const NO_TABLE = 'not_the_list';
 
 let server: PgliteServer;
 beforeAll(async () => {
@@ -26,8 +32,8 @@ afterAll(() => server?.dispose());
  * 127.1.0.1 onwards, never 127.0.0.1 nor the newcomer's. */
 const floodAddress = (n: number) => `127.${1 + (n >> 8)}.${n & 255}.1`;
 
-/** One sign-up on a connection of its own from `localAddress`; resolves with the status. */
-function signUpFrom(localAddress: string, email: string): Promise<number> {
+/** One insert on a connection of its own from `localAddress`; resolves with the status. */
+function postFrom(localAddress: string, email: string, table = SIGNUP_TABLE): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ email });
     const req = request(
@@ -37,7 +43,7 @@ function signUpFrom(localAddress: string, email: string): Promise<number> {
         localAddress,
         agent: false,
         method: 'POST',
-        path: `/rest/v1/${SIGNUP_TABLE}`,
+        path: `/rest/v1/${table}`,
         headers: {
           apikey: LOCAL_ANON_KEY,
           Authorization: `Bearer ${LOCAL_ANON_KEY}`,
@@ -62,20 +68,25 @@ describe('a flood from many addresses', () => {
     const worker = async () => {
       while (next < FLOOD) {
         const n = next++;
-        const status = await signUpFrom(floodAddress(n), `flood${n}@example.org`);
+        const status = await postFrom(floodAddress(n), `flood${n}@example.org`, NO_TABLE);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
-    // Each flood address had its own budget of one sign-up.
-    expect(Object.fromEntries(statuses)).toEqual({ 201: FLOOD });
-    // ...and has spent it: the limit still holds for the flood. (The request limiter's table was
-    // full for the last 500: its longest-known keys made room, and it stays bounded.)
+    // Each flood address had a budget of its own: none was refused for the others.
+    expect(Object.fromEntries(statuses)).toEqual({ 404: FLOOD });
+    const twice = async (n: number) => [
+      await postFrom(floodAddress(n), 'again@example.org', NO_TABLE),
+      await postFrom(floodAddress(n), 'again@example.org', NO_TABLE),
+    ];
+    // The latest addresses are still counted: one request of their two left.
     for (const n of [FLOOD - 1, FLOOD - 2, FLOOD - 1000])
-      expect(await signUpFrom(floodAddress(n), `again${n}@example.org`)).toBe(429);
+      expect(await twice(n)).toEqual([404, 429]);
+    // The table holds 20,000 keys: the longest-known made room, so the first address starts again.
+    expect(await twice(0)).toEqual([404, 404]);
     // An address the flood never used signs up.
-    expect(await signUpFrom('127.200.0.1', 'newcomer@example.org')).toBe(201);
-  }, 300_000);
+    expect(await postFrom('127.200.0.1', 'newcomer@example.org')).toBe(201);
+  }, 120_000);
 });
 
 describe('connections held by one client', () => {
