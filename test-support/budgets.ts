@@ -1,7 +1,8 @@
 // The speed and weight budgets (docs/performance.md says why each), in one place: `npm run audit`
 // and the browser tests read them from here. In CI the audit fails on the budgets that do not move
 // with the machine's load (bytes; accessibility, best practices and SEO; the median LCP against
-// the floor's; the median blocking time) and prints the other timings (AUDIT_ASSERTIONS below).
+// the floor's, and the median blocking time above the floor's) and prints the timings themselves
+// (AUDIT_ASSERTIONS below).
 
 export const SITE_BUDGET = {
   /** Lighthouse performance score, mobile defaults, on every route (timing: printed). */
@@ -16,9 +17,9 @@ export const SITE_BUDGET = {
    */
   lcpFloorRatio: 1.25,
   /**
-   * Total blocking time, the median of the runs (gating): a page that leaves no task of its own
-   * over Lighthouse's 50 ms (12.5 ms here, at its 4x CPU slowdown) after its first paint reads
-   * 0 ms in most runs, so a busy round moves one run, not the median.
+   * Total blocking time, each route's median above the floor page's median in the same run
+   * (gating, scripts/audit.ts): on this machine the floor page alone reads a median of 50-90 ms,
+   * the first page a new renderer makes; what a route adds to that is its own.
    */
   tbtMs: 10,
   /** Printed (the browser tests hold it in display-font.spec.ts). */
@@ -38,8 +39,8 @@ export const SITE_BUDGET = {
 /**
  * The budgets as `npm run audit` asserts them, in Lighthouse CI's own terms: 'error' fails the
  * audit, 'warn' prints the timings that move with the machine's load. Each figure is the median of
- * the runs. The floor page is not judged; the LCP ratio to it is the
- * audit's own (scripts/audit.ts).
+ * the runs. The floor page is not judged; the routes against it are the audit's own judgement
+ * (scripts/audit.ts).
  */
 const judged =
   (level: 'error' | 'warn') => (limit: { minScore: number } | { maxNumericValue: number }) => [
@@ -60,7 +61,7 @@ export const AUDIT_ASSERTIONS = [
       'resource-summary:document:size': gate(max(SITE_BUDGET.htmlBytes)),
       'categories:performance': warn(score(SITE_BUDGET.performance)),
       'largest-contentful-paint': warn(max(SITE_BUDGET.lcpMs)),
-      'total-blocking-time': gate(max(SITE_BUDGET.tbtMs)),
+      'total-blocking-time': warn(max(SITE_BUDGET.tbtMs)),
       'cumulative-layout-shift': warn(max(SITE_BUDGET.cls)),
     },
   },

@@ -63,7 +63,9 @@ export function followActiveSection(): void {
     target = hashTarget();
     schedule();
   });
-  schedule();
+  // At the top of the page no section is in view: nothing to measure (measuring would lay out the
+  // sections not yet shown). A page opened further down (a hash, a restored scroll) measures now.
+  if (scrollY > 0 || target) schedule();
 
   const menu = holder.querySelector<HTMLElement>('[popover]');
   for (const link of menu?.querySelectorAll('a') ?? []) {
