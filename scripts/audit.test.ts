@@ -112,18 +112,12 @@ describe('the routes against the floor page', () => {
     });
   });
 
-  it("holds each route's median blocking time within 10 ms above the floor's", () => {
+  it("prints each route's median blocking time above the floor's", () => {
     const floorRuns = [0, 60, 90].map((tbt) => lhr(FLOOR_ROUTE, { tbt }));
-    const runs = (about: number[]) => [
-      ...floorRuns,
-      ...routes({ tbt: 40 }).filter((run) => !run.requestedUrl?.endsWith('/about/')),
-      ...about.map((tbt) => lhr('/about/', { tbt })),
-    ];
-    // One busy run is not the median; the floor's own 60 ms is not the page's.
-    expect(floorRatios(runs([0, 70, 400]), ORIGIN).misses).toEqual([]);
-    expect(floorRatios(runs([60, 71, 400]), ORIGIN)).toMatchObject({
+    const runs = [...floorRuns, ...routes({ tbt: 71 })];
+    expect(floorRatios(runs, ORIGIN)).toMatchObject({
       table: { '/about/': { 'median TBT ms': 71, 'TBT over floor': 11 } },
-      misses: ['/about/: median TBT over floor 11 ms, budget <= 10 ms'],
+      misses: [],
     });
   });
 
@@ -131,7 +125,6 @@ describe('the routes against the floor page', () => {
     const runs = [...floor, ...routes().filter((run) => !run.requestedUrl?.endsWith('/about/'))];
     expect(floorRatios(runs, ORIGIN).misses).toEqual([
       '/about/: median LCP / floor NaN, budget <= 1.25',
-      '/about/: median TBT over floor NaN ms, budget <= 10 ms',
     ]);
   });
 });
