@@ -3,7 +3,8 @@
 // route and on a floor page, round by round, AUDIT_RUNS times. Lighthouse CI asserts the budgets
 // (test-support/budgets.ts) on the median of the runs and writes each run's report to
 // audit-report/ (--out DIR). The LCP ratio to the floor is the project's own
-// (docs/decisions/0010-measure-against-a-floor.md); beside it, the blocking time above the floor's. Exits 1 when a gating budget is missed.
+// (docs/decisions/0010-measure-against-a-floor.md); beside it, the blocking time above the
+// floor's. Exits 1 when a gating budget is missed.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,

@@ -8,6 +8,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -47,7 +48,7 @@ function ciTree(name: string, reports: Record<string, unknown>, testExit = 0) {
   test)
     mkdir -p .tmp/test-counts
     ${writes}
-    echo ' Test Files  98 passed (98)'
+    printf ' \\033[2m Test Files \\033[22m \\033[1m\\033[32m98 passed\\033[39m\\033[22m (98)\\n'
     echo '      Tests  1286 passed | 1 skipped (1287)' >&2
     echo '  165 passed (3.1m)'
     echo '  1 flaky' >&2
@@ -74,7 +75,9 @@ describe('the log of .ci/run', () => {
     expect(lines.at(-1)).toBe('1451 passed, 0 failed, 1 skipped');
     expect(lines.at(-1)).toMatch(CLOSING);
     expect(run.stdout.endsWith('1451 passed, 0 failed, 1 skipped\n')).toBe(true);
-    expect(lines.slice(0, -1).filter((line) => RUNNER_SUMMARY.test(line))).toEqual([]);
+    const plain = lines.slice(0, -1).map((line) => stripVTControlCharacters(line));
+    expect(plain.filter((line) => RUNNER_SUMMARY.test(line))).toEqual([]);
+    expect(plain).toContain('  Test Files  passed: 98 (98)');
     // The runners' own summaries are still there to read, turned round.
     expect(lines).toContain('  passed: 165 (3.1m)');
     expect(lines).toContain('      Tests  passed: 1286 | skipped: 1 (1287)');
