@@ -6,8 +6,18 @@
 import { createHash } from 'node:crypto';
 import PostalMime, { type Email } from 'postal-mime';
 import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../announce/mail/token.ts';
-import { cleanText } from './clean-text.ts';
 import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
+
+// A stranger's text as one plain line: no control character (C0, DEL, C1), no line or paragraph
+// separator and no bidi control reaches a terminal or the suppression list; runs of space become
+// one; at most `max` characters.
+const cleanText = (text: string, max: number) =>
+  text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069\u200e\u200f\u061c]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /** Only this much of a message is parsed: the report parts and the original's headers come
  * first, so a 20 MB attachment after them is never read. */

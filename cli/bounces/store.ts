@@ -1,6 +1,6 @@
 // The late reports' records, through the migration's functions (20261127190000), the same on
 // every backend.
-import type { FunctionCaller } from '../function-caller.ts';
+import { pieces, type FunctionCaller } from '../function-caller.ts';
 import type { LateKind } from './policy.ts';
 
 export interface LateReportRecord {
@@ -22,27 +22,7 @@ export type LateOutcome =
   | 'not on the list'
   | 'address differs';
 
-/** One call's JSON at most (this project's server takes 8 KB a request). */
-const PIECE_LENGTH = 6000;
 const PEOPLE_PER_CALL = 1000;
-
-function pieces<T>(items: T[]): T[][] {
-  const all: T[][] = [];
-  let piece: T[] = [];
-  let length = 0;
-  for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
-    if (piece.length > 0 && length + size > PIECE_LENGTH) {
-      all.push(piece);
-      piece = [];
-      length = 0;
-    }
-    piece.push(item);
-    length += size;
-  }
-  if (piece.length > 0) all.push(piece);
-  return all;
-}
 
 export function lateReportStore(calls: FunctionCaller) {
   return {

@@ -1,5 +1,5 @@
 // The campaign's records, through the migration's functions (function-caller.ts calls them).
-import type { FunctionCaller } from '../../function-caller.ts';
+import { pieces, type FunctionCaller } from '../../function-caller.ts';
 
 /** A person still to send to, as tedxcommunity_announce_next answers. */
 export interface Recipient {
@@ -49,31 +49,10 @@ interface LeaseRow {
   run_id: string | null;
 }
 
-/** One record call's JSON at most, in UTF-16 code units (String#length), not bytes. */
-const PIECE_LENGTH = 6000;
-
 /** As the record function takes it: a 'sent' with no error as its bare id (migration
  * 20261123120000), so a second's worth of them fits in one call. */
 type Written = number | Outcome;
 const written = (o: Outcome): Written => (o.status === 'sent' && o.error === null ? o.id : o);
-
-function pieces(outcomes: Outcome[]): Written[][] {
-  const all: Written[][] = [];
-  let piece: Written[] = [];
-  let length = 0;
-  for (const outcome of outcomes.map(written)) {
-    const size = JSON.stringify(outcome).length + 1;
-    if (piece.length > 0 && length + size > PIECE_LENGTH) {
-      all.push(piece);
-      piece = [];
-      length = 0;
-    }
-    piece.push(outcome);
-    length += size;
-  }
-  if (piece.length > 0) all.push(piece);
-  return all;
-}
 
 /** The campaign's lease as the database answers a request for it. */
 const toLease = (row: LeaseRow) => ({
@@ -128,7 +107,7 @@ export function announceStore(calls: FunctionCaller) {
     /** Only for the run holding the lease (LeaseLostError otherwise). */
     async record({ campaign, runId }: CampaignRun, outcomes: Outcome[]): Promise<void> {
       // In pieces a PostgREST-compatible API takes (this project's server accepts 8 KB).
-      for (const piece of pieces(outcomes)) {
+      for (const piece of pieces(outcomes.map(written))) {
         await underLease(campaign, () =>
           calls.scalar<number>('tedxcommunity_announce_record', {
             p_campaign: campaign,
