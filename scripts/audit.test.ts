@@ -9,12 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Result } from 'lighthouse';
 import { AUDIT_ASSERTIONS, SITE_BUDGET } from '../test-support/budgets.ts';
 import { FLOOR_ROUTE, floorRatios, LHCI } from './audit.ts';
+import { blockingTime } from './lighthouse-config.ts';
 
 const ORIGIN = 'http://127.0.0.1:4321';
 
 /** A run of Lighthouse on `path`, with every figure within its budget unless `change` says not. */
 function lhr(path: string, change: Record<string, number> = {}): Result {
-  const f = { a11y: 1, lcp: 700, tbt: 0, html: 9_000, script: 0, total: 40_000, ...change };
+  const f = { a11y: 1, lcp: 700, tbt: 0, cpu: 0, html: 9_000, script: 0, total: 40_000, ...change };
   const summary = [
     { resourceType: 'document', transferSize: f.html },
     { resourceType: 'script', transferSize: f.script },
@@ -33,6 +34,7 @@ function lhr(path: string, change: Record<string, number> = {}): Result {
     audits: {
       'largest-contentful-paint': { numericValue: f.lcp },
       'total-blocking-time': { numericValue: f.tbt },
+      'cpu-blocking-time': { numericValue: f.cpu },
       'cumulative-layout-shift': { numericValue: 0 },
       'resource-summary': { details: { items: summary } },
     },
@@ -88,6 +90,17 @@ describe('the audit, through Lighthouse CI', () => {
     expect(heavy.out.match(/script\.size failure/g)).toHaveLength(1);
   });
 
+  it('fails on the median blocking time from CPU time over its budget, on any route', () => {
+    const limit = SITE_BUDGET.tbtMs;
+    expect(lhciAssert(routes({ cpu: limit })).code).toBe(0);
+    const busy = lhciAssert([
+      ...routes().filter((run) => !run.requestedUrl?.endsWith('/about/')),
+      ...[limit + 1, limit + 1, 0].map((cpu) => lhr('/about/', { cpu })),
+    ]);
+    expect(busy.code).toBe(1);
+    expect(busy.out.match(/cpu-blocking-time failure for maxNumericValue/g)).toHaveLength(1);
+  });
+
   it('prints the timings without failing', () => {
     const slow = lhciAssert(routes({ lcp: 2_000, tbt: 400 }));
     expect(slow.code).toBe(0);
@@ -112,11 +125,10 @@ describe('the routes against the floor page', () => {
     });
   });
 
-  it("prints each route's median blocking time above the floor's", () => {
-    const floorRuns = [0, 60, 90].map((tbt) => lhr(FLOOR_ROUTE, { tbt }));
-    const runs = [...floorRuns, ...routes({ tbt: 71 })];
+  it("prints each route's median blocking time both ways", () => {
+    const runs = [...floor, ...routes({ tbt: 71, cpu: 4 })];
     expect(floorRatios(runs, ORIGIN)).toMatchObject({
-      table: { '/about/': { 'median TBT ms': 71, 'TBT over floor': 11 } },
+      table: { '/about/': { "Lighthouse's TBT ms": 71, 'TBT from CPU ms': 4 } },
       misses: [],
     });
   });
@@ -126,5 +138,26 @@ describe('the routes against the floor page', () => {
     expect(floorRatios(runs, ORIGIN).misses).toEqual([
       '/about/: median LCP / floor NaN, budget <= 1.25',
     ]);
+  });
+});
+
+describe('the blocking time from CPU time', () => {
+  const FCP = 200;
+  it("counts each task's CPU time, not its wall time, times the slowdown, past 50 ms", () => {
+    // A task the OS kept waiting: 60 ms of wall time, 10 of CPU.
+    expect(blockingTime([{ start: 300, end: 360, cpu: 10 }], FCP, 4)).toBe(0);
+    // Two tasks of 30 ms of CPU each: 4 x 30 - 50 = 70 ms each.
+    const busy = [
+      { start: 300, end: 330, cpu: 30 },
+      { start: 400, end: 440, cpu: 30 },
+    ];
+    expect(blockingTime(busy, FCP, 4)).toBe(140);
+    expect(blockingTime(busy, FCP, 1)).toBe(0);
+  });
+
+  it('counts nothing before the first contentful paint, and the part of a task after it', () => {
+    expect(blockingTime([{ start: 0, end: 150, cpu: 40 }], FCP, 4)).toBe(0);
+    // Half of the task's time falls after FCP: half its CPU time, 4 x 20 - 50.
+    expect(blockingTime([{ start: 150, end: 250, cpu: 40 }], FCP, 4)).toBe(30);
   });
 });

@@ -1,7 +1,7 @@
 // The speed and weight budgets (docs/performance.md says why each), in one place: `npm run audit`
 // and the browser tests read them from here. In CI the audit fails on the budgets that do not move
 // with the machine's load (bytes; accessibility, best practices and SEO; the median LCP against
-// the floor's) and prints the timing ones (AUDIT_ASSERTIONS below).
+// the floor's; the median blocking time from CPU time) and prints the others (AUDIT_ASSERTIONS).
 
 export const SITE_BUDGET = {
   /** Lighthouse performance score, mobile defaults, on every route (timing: printed). */
@@ -16,9 +16,9 @@ export const SITE_BUDGET = {
    */
   lcpFloorRatio: 1.25,
   /**
-   * Total blocking time, the median (printed, and each route's median above the floor's beside
-   * it): on this machine the floor page alone reads a median of 50-90 ms, the first document a
-   * new renderer makes, so the budget cannot gate here yet (issue 39's note).
+   * Total blocking time, the median: gating as counted from each main-thread task's CPU time
+   * (scripts/lighthouse-config.ts), printed as Lighthouse counts it, from wall time, which the
+   * machine's other work inflates (the floor page alone read 0-139 ms here; decision 0023).
    */
   tbtMs: 10,
   /** Printed (the browser tests hold it in display-font.spec.ts). */
@@ -61,6 +61,7 @@ export const AUDIT_ASSERTIONS = [
       'categories:performance': warn(score(SITE_BUDGET.performance)),
       'largest-contentful-paint': warn(max(SITE_BUDGET.lcpMs)),
       'total-blocking-time': warn(max(SITE_BUDGET.tbtMs)),
+      'cpu-blocking-time': gate(max(SITE_BUDGET.tbtMs)),
       'cumulative-layout-shift': warn(max(SITE_BUDGET.cls)),
     },
   },
