@@ -12,6 +12,7 @@ export default defineConfig({
     // wait on processes they started (organiser commands, servers, SMTP and IMAP servers), so one
     // file at a time left a core idle for most of the run.
     maxWorkers: 2,
+    execArgv: ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Under CI the counts also go to a file, for the closing line .ci/run prints.

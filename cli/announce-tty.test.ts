@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv } from '../test-support/server-process.ts';
+import { childEnv, NODE_ENTRY } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { listOn, type ListBackend } from '../test-support/announce-lists.ts';
 
@@ -30,7 +30,7 @@ describe.skipIf(!hasScript)('announce on a terminal', () => {
       SITE_URL: 'https://tedx.test',
       ANNOUNCE_RATE: '20',
     });
-    const command = `${process.execPath} cli/announce.ts --campaign tty`;
+    const command = `${NODE_ENTRY} cli/announce.ts --campaign tty`;
     const cwd = fileURLToPath(new URL('../', import.meta.url));
     const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, env });
     let shown = '';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../platform/printable.ts';
 import { ANNOUNCE_TEST_ENV } from '../test-support/announce-lists.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
-import { childEnv, runCli } from '../test-support/server-process.ts';
+import { childEnv, NODE_ENTRY, runCli } from '../test-support/server-process.ts';
 import { OSC52_NAME, storeBeforeRule } from '../test-support/unrelayable.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -50,7 +50,7 @@ describe('organiser commands print control characters spelled out', () => {
   it.skipIf(!hasScript)('export on a terminal shows the name escaped', () => {
     const shown = spawnSync(
       'script',
-      ['-qec', `${process.execPath} cli/subscribers.ts export`, '/dev/null'],
+      ['-qec', `${NODE_ENTRY} cli/subscribers.ts export`, '/dev/null'],
       { cwd: ROOT, env: childEnv(env), encoding: 'utf8' },
     ).stdout;
     expect(shown).toContain(`ann@example.org,${ESCAPED_NAME},`);
@@ -76,7 +76,7 @@ describe('organiser commands print control characters spelled out', () => {
     for (const line of flagged.slice(0, 3)) {
       const command = line
         .trim()
-        .replace('npm run subscribers --', `"${process.execPath}" cli/subscribers.ts`);
+        .replace('npm run subscribers --', `${NODE_ENTRY} cli/subscribers.ts`);
       const removed = spawnSync('bash', ['-c', command], {
         cwd: ROOT,
         env: childEnv(env),

@@ -41,8 +41,18 @@ export function childEnv(extra: Record<string, string | undefined>): Record<stri
   return env;
 }
 
+/** The command line `npm run subscribers` and `npm run announce` start (package.json): through
+ * scripts/check-node.cjs, which runs the entry in the same process with the project's Node flags
+ * (V8's baseline WebAssembly compiler only, decision 0014). */
+export const NODE_ENTRY = `"${process.execPath}" scripts/check-node.cjs`;
+
+/** An organiser command (`cli/….ts` and its arguments), started as npm starts it: the child's
+ * pid is the command's own (check-node.cjs replaces itself with it). */
 export function runNode(args: string[], env: Record<string, string | undefined>) {
-  return spawn(process.execPath, args, { cwd: ROOT, env: childEnv(env) });
+  return spawn(process.execPath, ['scripts/check-node.cjs', ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+  });
 }
 
 /** Polls /healthz until it answers 200; fails early when `exited` settles first. */
