@@ -12,6 +12,9 @@ export default defineConfig({
     // wait on processes they started (organiser commands, servers, SMTP and IMAP servers), so one
     // file at a time left a core idle for most of the run.
     maxWorkers: 2,
+    // The embedded database in a test file runs as in the product (scripts/check-node.cjs): V8's
+    // baseline WebAssembly compiler only, which also saves the CPU of optimising PGlite's hottest
+    // functions in every worker.
     execArgv: ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
