@@ -1,9 +1,10 @@
 // The Lighthouse config `npm run audit` runs: Lighthouse's defaults and one audit of the project's
-// own (docs/decisions/0023-blocking-time-from-cpu-time.md), `cpu-blocking-time`: total blocking time as Lighthouse's mobile run defines it, counted from the CPU time each task
-// of the page's main thread took instead of its wall time. Lighthouse multiplies each task's wall
-// time by its CPU slowdown (4 on mobile); on a 2-core machine shared by Lighthouse, Chromium and
-// the server, a task's wall time includes the moments the OS ran something else, so the floor page
-// alone read 0-139 ms. CPU time is what the page itself asked of the processor.
+// own, `cpu-blocking-time` (docs/decisions/0023-blocking-time-from-cpu-time.md): total blocking
+// time as Lighthouse's mobile run defines it, counted from the CPU time each task of the page's
+// main thread took instead of its wall time. Lighthouse multiplies each task's wall time by its
+// CPU slowdown (4 on mobile); on a 2-core machine shared by Lighthouse, Chromium and the server, a
+// task's wall time includes the moments the OS ran something else, so the floor page alone read
+// 0-139 ms. CPU time is what the page itself asked of the processor.
 import { Audit } from 'lighthouse';
 import type AuditTypes from 'lighthouse/types/audit.js';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
@@ -55,6 +56,7 @@ class CpuBlockingTime extends Audit {
   ): Promise<AuditTypes.Product> {
     const tasks = await MainThreadTasks.request(artifacts.Trace, context);
     const { timings } = await ProcessedNavigation.request(artifacts.Trace, context);
+    // No paint at all: every task counts.
     const fcp = timings.firstContentfulPaint ?? 0;
     const slowdown = context.settings.throttling.cpuSlowdownMultiplier;
     const times = tasks
