@@ -46,8 +46,9 @@ export function childEnv(extra: Record<string, string | undefined>): Record<stri
  * (V8's baseline WebAssembly compiler only, decision 0014). */
 export const NODE_ENTRY = `"${process.execPath}" scripts/check-node.cjs`;
 
-/** An organiser command (`cli/….ts` and its arguments), started as npm starts it: the child's
- * pid is the command's own (check-node.cjs replaces itself with it). */
+/** An entry of the project (an organiser command, `cli/….ts`, or the server) and its arguments,
+ * started as npm starts it: the child's pid is the entry's own (check-node.cjs replaces itself
+ * with it). */
 export function runNode(args: string[], env: Record<string, string | undefined>) {
   return spawn(process.execPath, ['scripts/check-node.cjs', ...args], {
     cwd: ROOT,
