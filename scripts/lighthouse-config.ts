@@ -1,10 +1,6 @@
-// The Lighthouse config `npm run audit` runs: Lighthouse's defaults and one audit of the project's
-// own, `cpu-blocking-time` (docs/decisions/0023-blocking-time-from-cpu-time.md): total blocking
-// time as Lighthouse's mobile run defines it, counted from the CPU time each task of the page's
-// main thread took instead of its wall time. Lighthouse multiplies each task's wall time by its
-// CPU slowdown (4 on mobile); on a 2-core machine shared by Lighthouse, Chromium and the server, a
-// task's wall time includes the moments the OS ran something else, so the floor page alone read
-// 0-139 ms. CPU time is what the page itself asked of the processor.
+// The Lighthouse config `npm run audit` runs: Lighthouse's defaults and `cpu-blocking-time`, its
+// total blocking time counted from each main-thread task's CPU time instead of its wall time, which
+// the machine's other work inflates (docs/decisions/0023-blocking-time-from-cpu-time.md).
 import { Audit } from 'lighthouse';
 import type AuditTypes from 'lighthouse/types/audit.js';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
@@ -13,13 +9,8 @@ import { ProcessedNavigation } from 'lighthouse/core/computed/processed-navigati
 /** Lighthouse's long-task threshold: what a task runs past it is blocking time. */
 const LONG_TASK_MS = 50;
 
-export interface TaskTimes {
-  /** Wall time, ms from the navigation's time origin. */
-  start: number;
-  end: number;
-  /** CPU time the task's thread spent in it, ms. */
-  cpu: number;
-}
+/** A task's wall times (ms from the time origin) and the CPU time its thread spent in it (ms). */
+type TaskTimes = { start: number; end: number; cpu: number };
 
 /**
  * Lighthouse's sum (TBTUtils.calculateSumOfBlockingTime) with CPU time for wall time: each
