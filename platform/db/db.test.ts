@@ -11,7 +11,7 @@ import {
 } from '../../test-support/databases.ts';
 import { acquireLock, DataDirLockedError, LOCK_FILE, readLock } from './lock.ts';
 import { checksum, migrate, MigrationChangedError, readMigrations } from './migrate.ts';
-import { openPostgres } from './postgres.ts';
+import { IDLE_IN_TRANSACTION_MS, openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
 if (!TEST_DATABASE_URL) describe.skip(POSTGRES_SKIP_REASON, () => it('migrations on PostgreSQL'));
@@ -153,6 +153,50 @@ describe.skipIf(!TEST_DATABASE_URL)('migrations on a fresh PostgreSQL database',
       expect(recorded).toEqual(versions);
     }
   }, 60_000);
+});
+
+// A process stopped between two statements of a transaction (a laptop's lid closed mid-request)
+// is, to PostgreSQL, a session idle in transaction: the test's own paused transaction is one.
+describe.skipIf(!TEST_DATABASE_URL)('a transaction left waiting between statements', () => {
+  it('is ended by PostgreSQL after the idle timeout: its locks freed, nothing of it kept, the pool unharmed', async () => {
+    const table = `public.tedx_idle_probe_${process.pid}`;
+    const db = openPostgres({
+      connectionString: TEST_DATABASE_URL ?? '',
+      idleInTransactionMs: 300,
+    });
+    const defaults = openPostgres({ connectionString: TEST_DATABASE_URL ?? '' });
+    let wake = () => {};
+    const asleep = new Promise<void>((resolve) => (wake = resolve));
+    try {
+      const setting = await defaults.transaction((tx) =>
+        tx.query<{ t: string }>("select current_setting('idle_in_transaction_session_timeout') t"),
+      );
+      expect(setting.rows[0].t).toBe(`${IDLE_IN_TRANSACTION_MS / 1000}s`);
+
+      await db.exec(`create table ${table} (n int)`);
+      const stopped = db.transaction(async (tx) => {
+        await tx.exec(`insert into ${table} values (1)`);
+        await tx.query('select pg_advisory_xact_lock(4242)');
+        await asleep;
+        await tx.query('select 1');
+      });
+      // Another session waits on its lock, and gets it once PostgreSQL ends the sleeping one.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const took = performance.now();
+      await db.transaction((tx) => tx.query('select pg_advisory_xact_lock(4242)'));
+      expect(performance.now() - took).toBeLessThan(5_000);
+
+      wake();
+      await expect(stopped).rejects.toThrow();
+      expect((await db.query(`select count(*)::int n from ${table}`)).rows).toEqual([{ n: 0 }]);
+      await db.transaction((tx) => tx.exec(`insert into ${table} values (2)`));
+      expect((await db.query(`select n from ${table}`)).rows).toEqual([{ n: 2 }]);
+    } finally {
+      wake();
+      await db.exec(`drop table if exists ${table}`);
+      await Promise.all([db.close(), defaults.close()]);
+    }
+  }, 15_000);
 });
 
 describe('DATA_DIR lock', () => {

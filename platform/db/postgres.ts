@@ -34,15 +34,39 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 const beginAs = (role: ApiRole) =>
   `begin; ${setRole(role)}; set local statement_timeout = '${role === 'anon' ? '3s' : '0'}'`;
 
+/**
+ * How long a transaction may wait on this process between its statements before PostgreSQL ends
+ * the session, rolling it back and freeing its locks. A request's statements follow each other
+ * at once, so only a stopped process waits here: a laptop whose lid closed mid-request (SIGSTOP,
+ * suspend) would otherwise hold its row locks until its TCP connection died, and the other
+ * organiser's run of the same campaign would wait on them for good. Well inside the announce
+ * lease (ANNOUNCE_LEASE_SECONDS, 90 s), so the locks are free before the lease lapses.
+ */
+export const IDLE_IN_TRANSACTION_MS = 10_000;
+
 /** PostgreSQL through a connection pool (DATABASE_URL). */
-export function openPostgres({ connectionString }: { connectionString: string }): Db {
-  const pool = new pg.Pool({ connectionString, types });
+export function openPostgres({
+  connectionString,
+  idleInTransactionMs = IDLE_IN_TRANSACTION_MS,
+}: {
+  connectionString: string;
+  idleInTransactionMs?: number;
+}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    idle_in_transaction_session_timeout: idleInTransactionMs,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
   async function inTransaction<T>(begin: string, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // Nor must a session ended between two statements (the timeout above, a restart): the
+    // next statement fails, the transaction rolls back, and the client is not reused.
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
     try {
       await client.query(begin);
       const value = await fn(client);
@@ -52,6 +76,7 @@ export function openPostgres({ connectionString }: { connectionString: string })
       await client.query('rollback').catch((e: Error) => (broken = e));
       throw error;
     } finally {
+      client.off('error', lost);
       client.release(broken);
     }
   }
