@@ -90,7 +90,7 @@ describe('the audit, through Lighthouse CI', () => {
     expect(heavy.out.match(/script\.size failure/g)).toHaveLength(1);
   });
 
-  it('fails on the median blocking time from CPU time over its budget on /speakers/ and /about/, prints it on /', () => {
+  it('fails on the median blocking time from CPU time over its budget, on each route', () => {
     const limit = SITE_BUDGET.tbtMs;
     expect(lhciAssert(routes({ cpu: limit })).code).toBe(0);
     const busy = (path: string) =>
@@ -98,14 +98,11 @@ describe('the audit, through Lighthouse CI', () => {
         ...routes().filter((run) => !run.requestedUrl?.endsWith(path)),
         ...[limit + 1, limit + 1, 0].map((cpu) => lhr(path, { cpu })),
       ]);
-    for (const path of ['/speakers/', '/about/']) {
+    for (const path of ['/', '/speakers/', '/about/']) {
       const failed = busy(path);
       expect(failed.code).toBe(1);
       expect(failed.out.match(/cpu-blocking-time failure for maxNumericValue/g)).toHaveLength(1);
     }
-    const home = busy('/');
-    expect(home.code).toBe(0);
-    expect(home.out).toContain('cpu-blocking-time warning');
   });
 
   it('prints the timings without failing', () => {

@@ -1,18 +1,29 @@
-// Anton, the display face, loads once the first paint has been shown and the page has loaded: a
-// first visit paints every heading at once in the metric-matched stand-in ('Anton fallback' in
-// global.css) and the font request is not on the way to the largest paint (docs/decisions/0003-display-font-after-first-paint.md).
+// Anton, the display face, is declared on every page (base-layout.astro) but named by the
+// headings' font stack only once <html> has DISPLAY_FONT_READY: a first visit paints every
+// heading at once in the metric-matched stand-in ('Anton fallback' in global.css), and the font is
+// asked for once the first paint has been shown and the page has loaded, so its request is not on
+// the way to the largest paint (docs/decisions/0003-display-font-after-first-paint.md). Declared
+// in the page's own style and only then switched on, its arrival lays out again just the text
+// set in it; a face added from script (document.fonts.add) makes the browser lay out the whole
+// page again, a long task on a phone (docs/decisions/0024-display-font-declared-switched-on.md).
 // The browser keeps its own copy (Cache API): a later page or visit that finds it uses it at
-// once, with no request, as a stylesheet would from its cache. One that does not find it (a
-// phone that cleared its storage, or an origin without the Cache API) waits like a first visit,
-// so the font never competes with the page's first paint. A note in localStorage could not tell
-// that the browser's HTTP cache had been emptied since, and asking that cache (`only-if-cached`)
-// logs an error on a miss.
+// once, with no request, as a stylesheet would from its cache (added from script there, before
+// the page's first layout if it can). One that does not find it (a phone that cleared its
+// storage, or an origin without the Cache API) waits like a first visit, so the font never
+// competes with the page's first paint. A note in localStorage could not tell that the browser's
+// HTTP cache had been emptied since, and asking that cache (`only-if-cached`) logs an error on a
+// miss.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 import { afterFirstPaint } from './after-first-paint';
 
-/** Anton as an `@font-face` rule names it: also the no-JavaScript style in base-layout.astro. */
-export const DISPLAY_FONT_FAMILY = 'Anton';
-export const DISPLAY_FONT_SRC = `url(${antonUrl}) format('woff2')`;
+const FAMILY = 'Anton';
+/** The class on <html> that puts Anton first in the headings' font stack. */
+export const DISPLAY_FONT_READY = 'display-font';
+/** Anton's `@font-face` rule, in every page's head: declared, fetched only when asked for. */
+export const DISPLAY_FONT_FACE = `@font-face{font-family:'${FAMILY}';font-display:swap;src:url(${antonUrl}) format('woff2')}`;
+/** The rule that names Anton first for `.font-display` text inside `scope`. */
+export const useDisplayFont = (scope: string) =>
+  `${scope} .font-display{font-family:'${FAMILY}',var(--font-display)}`;
 
 /** The Cache API cache that keeps the font's bytes between visits. */
 const DISPLAY_FONT_CACHE = 'display-font';
@@ -27,32 +38,34 @@ async function keptCopy(): Promise<ArrayBuffer | null> {
   }
 }
 
-/** The font from the network (or the HTTP cache), keeping a copy for the next page. */
-async function fetchAndKeep(): Promise<ArrayBuffer> {
-  const response = await fetch(antonUrl);
-  if (!response.ok) throw new Error(`${antonUrl}: ${response.status}`);
+/** A copy for the next page, from the HTTP cache the font was just loaded into. */
+async function keep(): Promise<void> {
   try {
-    await (await caches.open(DISPLAY_FONT_CACHE)).put(antonUrl, response.clone());
+    await (await caches.open(DISPLAY_FONT_CACHE)).add(antonUrl);
   } catch {
     // nothing to keep it in: the next page waits for its first paint again
   }
-  return response.arrayBuffer();
 }
 
 export function loadDisplayFont(): void {
   if (typeof FontFace !== 'function' || !document.fonts) return;
-  const use = (data: ArrayBuffer) => {
-    const face = new FontFace(DISPLAY_FONT_FAMILY, data, { display: 'swap' });
-    document.fonts.add(face);
-    return face.load();
-  };
+  const ready = () => document.documentElement.classList.add(DISPLAY_FONT_READY);
   void keptCopy()
     .then((kept) => {
-      if (kept) return use(kept);
+      if (kept) {
+        const face = new FontFace(FAMILY, kept, { display: 'swap' });
+        document.fonts.add(face);
+        return face.load().then(ready);
+      }
       afterFirstPaint(
         () =>
-          void fetchAndKeep()
-            .then(use)
+          void document.fonts
+            .load(`1em ${FAMILY}`)
+            .then((faces) => {
+              if (faces.length === 0) return;
+              ready();
+              return keep();
+            })
             .catch(() => undefined),
       );
     })
