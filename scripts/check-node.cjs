@@ -2,7 +2,7 @@
 // It runs on whatever Node the user has, so it is plain CommonJS that Node 0.12 onwards can parse.
 // The project runs its TypeScript directly, which Node does without flags from 22.18; an older
 // Node would fail with a stack trace (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
-/* global process, require */
+/* global process, require, __dirname */
 'use strict';
 // The version package.json's engines field names, so the two cannot drift: ">=22.19", the
 // oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
@@ -29,12 +29,22 @@ if (!ok) {
 // V8's baseline WebAssembly compiler only. Optimising PGlite's largest functions takes hundreds of
 // MB for a moment, enough for a 1 GB VPS without swap to kill a first start; V8 reads these flags
 // only at start-up, and NODE_OPTIONS refuses them (docs/decisions/0014-baseline-webassembly.md).
+// It also keeps what Node compiles (V8's code and the TypeScript with its types stripped) in
+// node_modules/.cache, unless NODE_COMPILE_CACHE says where: from the second run on, a command
+// starts on about 0.2 s less CPU (1.2 s with its database). Node goes on without it where it
+// cannot write there.
 var FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 var args = FLAGS.concat(process.argv.slice(2));
 if (args.length > FLAGS.length) {
-  if (process.execve) process.execve(process.execPath, [process.execPath].concat(args));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
+  var cache = require('path').join(__dirname, '..', 'node_modules', '.cache', 'node-compile-cache');
+  var env = Object.assign({ NODE_COMPILE_CACHE: cache }, process.env);
+  if (process.execve) process.execve(process.execPath, [process.execPath].concat(args), env);
   // Windows has no execve: a child with the same terminal, whose exit code is this one's.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
-  var child = require('child_process').spawnSync(process.execPath, args, { stdio: 'inherit' });
+  var child = require('child_process').spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: env,
+  });
   process.exit(child.status === null ? 1 : child.status);
 }

@@ -2,10 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../platform/settings.ts';
 import { SITE_URL_DEFAULT } from '../src/content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 describe('npm start: build when needed', () => {
   const root = mkdtempSync(join(tmpdir(), 'tedx-start-'));
@@ -60,14 +63,29 @@ describe('the commands that open the embedded database', () => {
       ['announce', 'cli/announce.ts'],
     ])
       expect(scripts[name]).toBe(`node scripts/check-node.cjs ${entry}`);
-    // What that entry gives the program: V8's flags, in the same process.
-    const run = spawnSync(
-      process.execPath,
-      ['scripts/check-node.cjs', '-p', 'JSON.stringify([process.execArgv, process.pid])'],
-      { encoding: 'utf8' },
-    );
-    const [execArgv, pid] = JSON.parse(run.stdout) as [string[], number];
+    // What that entry gives the program: V8's flags, in the same process, and Node's compile
+    // cache in node_modules/.cache unless NODE_COMPILE_CACHE names another place.
+    const entry = (env: Record<string, string | undefined>) => {
+      const run = spawnSync(
+        process.execPath,
+        [
+          'scripts/check-node.cjs',
+          '-p',
+          'JSON.stringify([process.execArgv, process.pid, require("node:module").getCompileCacheDir()])',
+        ],
+        { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: undefined, ...env } },
+      );
+      return [run.pid, ...(JSON.parse(run.stdout) as [string[], number, string])] as const;
+    };
+    const [spawned, execArgv, pid, cache] = entry({});
     expect(execArgv.slice(0, 2)).toEqual(['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']);
-    expect(pid).toBe(run.pid);
+    expect(pid).toBe(spawned);
+    expect(cache.startsWith(join(ROOT, 'node_modules/.cache/node-compile-cache/'))).toBe(true);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'tedx-compile-cache-'));
+    try {
+      expect(entry({ NODE_COMPILE_CACHE: elsewhere })[3].startsWith(elsewhere)).toBe(true);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });
