@@ -1,18 +1,15 @@
-// Anton, the display face, is declared on every page (base-layout.astro) but named by the
-// headings' font stack only once <html> has DISPLAY_FONT_READY: a first visit paints every
-// heading at once in the metric-matched stand-in ('Anton fallback' in global.css), and the font is
-// asked for once the first paint has been shown and the page has loaded, so its request is not on
-// the way to the largest paint (docs/decisions/0003-display-font-after-first-paint.md). Declared
-// in the page's own style and only then switched on, its arrival lays out again just the text
-// set in it; a face added from script (document.fonts.add) makes the browser lay out the whole
-// page again, a long task on a phone (docs/decisions/0024-display-font-declared-switched-on.md).
-// The browser keeps its own copy (Cache API): a later page or visit that finds it uses it at
-// once, with no request, as a stylesheet would from its cache (added from script there, before
-// the page's first layout if it can). One that does not find it (a phone that cleared its
-// storage, or an origin without the Cache API) waits like a first visit, so the font never
-// competes with the page's first paint. A note in localStorage could not tell that the browser's
-// HTTP cache had been emptied since, and asking that cache (`only-if-cached`) logs an error on a
-// miss.
+// Anton, the display face, is declared on every page (base-layout.astro), but the headings' font
+// stack names it only once <html> has DISPLAY_FONT_READY. A first visit paints every heading at
+// once in the metric-matched stand-in ('Anton fallback' in global.css) and asks for the font once
+// the first paint has been shown and the page has loaded, so its request is not on the way to the
+// largest paint (docs/decisions/0003-display-font-after-first-paint.md). A face declared in the
+// page lays out again only its own text when it arrives; one added from script
+// (document.fonts.add) lays out the whole page again, a long task on a phone
+// (docs/decisions/0024-display-font-declared-switched-on.md). The browser keeps its own copy
+// (Cache API): a later page that finds it adds it at once, usually before its first layout, with
+// no request. One that does not (storage cleared, or no Cache API) waits like a first visit. A
+// note in localStorage could not tell that the HTTP cache had been emptied since, and asking that
+// cache (`only-if-cached`) logs an error on a miss.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 import { afterFirstPaint } from './after-first-paint';
 
