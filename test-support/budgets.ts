@@ -1,8 +1,7 @@
 // The speed and weight budgets (docs/performance.md says why each), in one place: `npm run audit`
 // and the browser tests read them from here. In CI the audit fails on the budgets that do not move
 // with the machine's load (bytes; accessibility, best practices and SEO; the median LCP against
-// the floor's; the median blocking time from CPU time, but on /) and prints the others
-// (AUDIT_ASSERTIONS).
+// the floor's; the median blocking time from CPU time) and prints the others (AUDIT_ASSERTIONS).
 
 export const SITE_BUDGET = {
   /** Lighthouse performance score, mobile defaults, on every route (timing: printed). */

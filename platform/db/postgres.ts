@@ -45,17 +45,11 @@ const beginAs = (role: ApiRole) =>
 export const IDLE_IN_TRANSACTION_MS = 10_000;
 
 /** PostgreSQL through a connection pool (DATABASE_URL). */
-export function openPostgres({
-  connectionString,
-  idleInTransactionMs = IDLE_IN_TRANSACTION_MS,
-}: {
-  connectionString: string;
-  idleInTransactionMs?: number;
-}): Db {
+export function openPostgres({ connectionString }: { connectionString: string }): Db {
   const pool = new pg.Pool({
     connectionString,
     types,
-    idle_in_transaction_session_timeout: idleInTransactionMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

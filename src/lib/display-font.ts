@@ -35,15 +35,6 @@ async function keptCopy(): Promise<ArrayBuffer | null> {
   }
 }
 
-/** A copy for the next page, from the HTTP cache the font was just loaded into. */
-async function keep(): Promise<void> {
-  try {
-    await (await caches.open(DISPLAY_FONT_CACHE)).add(antonUrl);
-  } catch {
-    // nothing to keep it in: the next page waits for its first paint again
-  }
-}
-
 export function loadDisplayFont(): void {
   if (typeof FontFace !== 'function' || !document.fonts) return;
   const ready = () => document.documentElement.classList.add(DISPLAY_FONT_READY);
@@ -58,11 +49,11 @@ export function loadDisplayFont(): void {
         () =>
           void document.fonts
             .load(`1em ${FAMILY}`)
-            .then((faces) => {
-              if (faces.length === 0) return;
-              ready();
-              return keep();
-            })
+            .then(ready)
+            // A copy for the next page, from the HTTP cache the font was just loaded into
+            // (nothing to keep it in: the next page waits for its first paint again).
+            .then(() => caches.open(DISPLAY_FONT_CACHE))
+            .then((cache) => cache.add(antonUrl))
             .catch(() => undefined),
       );
     })
