@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import NODE_FLAGS from './scripts/check-node.cjs';
 
 // Unit and integration tests run in Node; component tests opt into jsdom with a
 // `// @vitest-environment jsdom` comment at the top of the file.
@@ -15,7 +16,7 @@ export default defineConfig({
     // The embedded database in a test file runs as in the product (scripts/check-node.cjs): V8's
     // baseline WebAssembly compiler only, which also saves the CPU of optimising PGlite's hottest
     // functions in every worker.
-    execArgv: ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'],
+    execArgv: NODE_FLAGS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Under CI the counts also go to a file, for the closing line .ci/run prints.

@@ -2,7 +2,7 @@
 // It runs on whatever Node the user has, so it is plain CommonJS that Node 0.12 onwards can parse.
 // The project runs its TypeScript directly, which Node does without flags from 22.18; an older
 // Node would fail with a stack trace (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
-/* global process, require, __dirname */
+/* global process, require, __dirname, module */
 'use strict';
 // The version package.json's engines field names, so the two cannot drift: ">=22.19", the
 // oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
@@ -34,8 +34,10 @@ if (!ok) {
 // starts on about 0.2 s less CPU (1.2 s with its database). Node goes on without it where it
 // cannot write there.
 var FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+// Required (vitest.config.ts gives the test workers the same flags), it only checks and exports them.
+module.exports = FLAGS;
 var args = FLAGS.concat(process.argv.slice(2));
-if (args.length > FLAGS.length) {
+if (require.main === module && args.length > FLAGS.length) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
   var cache = require('path').join(__dirname, '..', 'node_modules', '.cache', 'node-compile-cache');
   var env = Object.assign({ NODE_COMPILE_CACHE: cache }, process.env);
