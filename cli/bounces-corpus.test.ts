@@ -1,5 +1,5 @@
 // `subscribers -- bounces --file` on the whole sisimai corpus (629 real reports from about 40 mail
-// systems, ../shared/mail-samples, read in place). Wrapped around messages the project sent, one
+// systems, test-support/mail-samples). Wrapped around messages the project sent, one
 // report per person: it acts on the hard bounces and complaints alone (Sisimai, Debian's
 // libsisimai-perl, is the oracle where it is installed), a second run changes nothing, and the
 // next campaign reaches everyone else, each once. As the corpus came, about strangers' mail, it

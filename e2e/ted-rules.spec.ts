@@ -1,4 +1,4 @@
-// TED's rules for a TEDx website (issue 29; ARCHITECTURE.md, "TED's rules for a TEDx website"):
+// TED's rules for a TEDx website (issue 29; docs/next-edition.md, "TED's rules the site keeps"):
 // what TED checks before it keeps a licence. TED's own words are written out here, not read
 // from src/content/, so a rewording of the content fails this test.
 import {

@@ -1,6 +1,5 @@
-// For the late-report tests: a real report from the sisimai corpus (../shared/mail-samples, read
-// in place, never copied into the repository) turned into a report about a message this project
-// really sent. The recipient it names becomes the person's address, and the original it returns
+// For the late-report tests: a real report from the sisimai corpus (test-support/mail-samples,
+// with its licence) turned into a report about a message this project really sent. The recipient it names becomes the person's address, and the original it returns
 // gets the sent message's Message-ID and token headers, put before its own first header line.
 // A report whose original cannot be found in its raw text (none, or an encoded one) is returned
 // as it came: nothing ties it to the project, so it must be left alone.
@@ -11,12 +10,8 @@ import PostalMime from 'postal-mime';
 import { fieldsOf, readReport } from '../cli/bounces/read-report.ts';
 import type { SinkMessage } from './smtp-sink.ts';
 
-export const SAMPLES = fileURLToPath(
-  new URL('../../shared/mail-samples/sisimai/maildir/bsd/', import.meta.url),
-);
-export const SAMPLE_MBOX = fileURLToPath(
-  new URL('../../shared/mail-samples/sisimai/mailbox/mbox-0', import.meta.url),
-);
+export const SAMPLES = fileURLToPath(new URL('mail-samples/bsd/', import.meta.url));
+export const SAMPLE_MBOX = fileURLToPath(new URL('mail-samples/mbox-0', import.meta.url));
 
 /** The corpus's report files, in name order. */
 export const sampleNames = () =>
