@@ -4,7 +4,7 @@
 // (test-support/budgets.ts) on the median of the runs and writes each run's report to
 // audit-report/ (--out DIR). The LCP ratio to the floor is the project's own
 // (docs/decisions/0010-measure-against-a-floor.md), and so is the blocking time from CPU time
-// (docs/decisions/0023-blocking-time-from-cpu-time.md). Exits 1 when a gating budget is missed.
+// (docs/decisions/0027-blocking-time-from-cpu-time.md). Exits 1 when a gating budget is missed.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,

@@ -1,6 +1,6 @@
 // The Lighthouse config `npm run audit` runs: Lighthouse's defaults and `cpu-blocking-time`, its
 // total blocking time counted from each main-thread task's CPU time instead of its wall time, which
-// the machine's other work inflates (docs/decisions/0023-blocking-time-from-cpu-time.md).
+// the machine's other work inflates (docs/decisions/0027-blocking-time-from-cpu-time.md).
 import { Audit } from 'lighthouse';
 import type AuditTypes from 'lighthouse/types/audit.js';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';

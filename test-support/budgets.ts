@@ -19,7 +19,7 @@ export const SITE_BUDGET = {
    * Total blocking time, the median: gating on every route as counted from each main-thread
    * task's CPU time (scripts/lighthouse-config.ts), and printed as Lighthouse counts it, from wall
    * time, which the machine's other work inflates (the floor page alone read 0-139 ms here;
-   * decision 0023).
+   * decision 0027).
    */
   tbtMs: 10,
   /** Printed (the browser tests hold it in display-font.spec.ts). */
