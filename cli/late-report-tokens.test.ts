@@ -2,7 +2,7 @@
 // complaint forged from a dry run's output or a test message changes nothing; one about a message
 // sent more than 60 days ago changes nothing; a person who complained and signs up again is
 // listed by `suppressed` and `report`, and mailed again only after `unsuppress`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,9 @@ describe('late reports: tokens and complaints', { timeout: 240_000 }, () => {
     expect(listed.stderr).toMatch(line);
     const report = await cli('cli/subscribers.ts', 'report', '--out', join(dir, 'report.html'));
     expect(report.stdout).toMatch(line);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('1 signed up again after a complaint');
+    expect(html).not.toContain(person(1));
 
     const mailed = async (campaign: string) => {
       expect((await cli('cli/announce.ts', '--campaign', campaign, '--yes')).code).toBe(0);

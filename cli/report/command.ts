@@ -26,7 +26,15 @@ export function report(settings: Settings, out: string): Promise<number> {
     const html = reportHtml(data, {
       madeAt: `${madeAt.format(now)} (${EVENT_TIME_ZONE})`,
       from,
-      notes: [...(overdue ? [overdue] : []), ...back],
+      // Counts only in the file: the addresses go to the terminal.
+      notes: [
+        ...(overdue ? [overdue] : []),
+        ...(back.length > 0
+          ? [
+              `${back.length} signed up again after a complaint: \`subscribers -- suppressed\` names them`,
+            ]
+          : []),
+      ],
     });
     writeOutFile(out, html);
     process.stdout.write([terminalSummary(data, from), ...back].join('\n') + '\n');
