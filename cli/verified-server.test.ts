@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LOCK_FILE, pgliteDir } from '../platform/db/lock.ts';
 import { socketPath } from '../platform/server-socket.ts';
 import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
+import { EMPTY_RAW } from './report/data.ts';
 import { socketFetch } from './socket-fetch.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 import { listen, listenOnSocket, type Listening } from '../test-support/listen.ts';
@@ -128,6 +129,32 @@ describe('the service-role key and a server found through the lock file', () => 
     ).rejects.toThrow(`${socketPath(dir)} is no longer the socket this command checked`);
     await other.close();
     expect(keysSeen.socket).toEqual([KEY]);
+  });
+
+  it('a command whose socket is swapped between two calls sends no more', async () => {
+    forgeLock();
+    const planted = join(dir, 'planted.sock');
+    const other = await listenOnSocket(recorder('socket'), planted);
+    await socket?.close();
+    // The server's socket answers `report`'s first call, and is swapped for another at once.
+    socket = await listenOnSocket((request) => {
+      recorder('socket')(request);
+      renameSync(planted, socketPath(dir));
+      return Response.json(EMPTY_RAW);
+    }, socketPath(dir));
+    chmodSync(socketPath(dir), 0o600);
+    const run = await runCli(['cli/subscribers.ts', 'report', '--out', join(dir, 'r.html')], {
+      DATA_DIR: dir,
+      SUPABASE_SERVICE_ROLE_KEY: KEY,
+    });
+    await other.close();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^[^\\n]*${socketPath(dir)} is no longer the socket this command checked[^\\n]*\\n$`,
+      ),
+    );
+    expect(requests).toEqual({ tcp: 0, socket: 1 });
   });
 
   it.skipIf(process.getuid?.() !== 0)('never trusts a lock file of another user', async () => {
