@@ -102,7 +102,7 @@ describe('late reports: tokens and complaints', { timeout: 240_000 }, () => {
     const listed = await cli('cli/subscribers.ts', 'suppressed');
     expect(listed.stdout).toMatch(new RegExp(`^${person(1)},complaint,[^,]+,[^\\n]+,\\d{4}-`, 'm'));
     const line = new RegExp(
-      `^${person(1)} signed up again on \\d{4}-\\S+ after a complaint on \\d{4}-\\S+: not mailed until`,
+      `^${person(1)} signed up again on \\d{4}-\\S+ after a complaint on \\d{4}-\\S+: still suppressed; if you trust it, npm run subscribers -- unsuppress '${person(1)}'$`,
       'm',
     );
     expect(listed.stderr).toMatch(line);

@@ -3,6 +3,7 @@
 // (`subscribers -- bounces`, cli/bounces/).
 import { printable } from '../platform/printable.ts';
 import type { Settings } from '../platform/settings.ts';
+import { shellQuote } from './announce/modes/list-check.ts';
 import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
 import type { FunctionCaller } from './function-caller.ts';
@@ -25,7 +26,8 @@ export const cameBack = (rows: SuppressedRow[]) =>
     .map(
       (r) =>
         `${printable(r.email)} signed up again on ${r.signed_up_again} after a complaint on ` +
-        `${r.created_at}: not mailed until \`npm run subscribers -- unsuppress\` it`,
+        `${r.created_at}: still suppressed; if you trust it, ` +
+        `npm run subscribers -- unsuppress ${shellQuote(r.email)}`,
     );
 
 export const readSuppressed = (caller: FunctionCaller) =>
