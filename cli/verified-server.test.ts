@@ -203,13 +203,29 @@ describe('the server and the key in DATA_DIR', () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(
-        `${dir} is open to another user (owner ${process.getuid?.()}, mode 777), and the service-role key is kept there: ` +
+        `${dir} is not this user's alone (owner ${process.getuid?.()}, mode 777), and the service-role key is kept there: ` +
           `chmod 700 ${dir}, delete ${key} if you did not make it, then start again\n`,
       );
       chmodSync(dir, 0o700);
       chmodSync(key, 0o644);
       expect(start(dir).stderr).toMatch(
         new RegExp(`^${key} is open to another user .*: chmod 600 ${key}, `),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('refuses a key file of another user', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-planted-'));
+    const key = join(dir, SERVICE_KEY_FILE);
+    try {
+      writeFileSync(key, 'sb_secret_planted\n', { mode: 0o600 });
+      chownSync(key, 65534, 65534);
+      const run = start(dir);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(
+        `${key} is not this user's alone (owner 65534, mode 600), and the service-role key is kept there: chown 0 ${key} && chmod 600 ${key}, `,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -24,7 +24,7 @@ export function dataDirProblem(dataDir: string): string | null {
     if (!stat || !notOwn(stat, 0o077)) continue;
     const fix = `${stat.uid === process.getuid?.() ? '' : `chown ${process.getuid?.()} ${path} && `}chmod ${mode} ${path}`;
     return (
-      `${path} is open to another user (owner ${stat.uid}, mode ${(stat.mode & 0o777).toString(8)}), ` +
+      `${path} is not this user's alone (owner ${stat.uid}, mode ${(stat.mode & 0o777).toString(8)}), ` +
       `and the service-role key is kept there: ${fix}, delete ${key} if you did not make it, then start again`
     );
   }
