@@ -209,7 +209,7 @@ describe('the server and the key in DATA_DIR', () => {
       chmodSync(dir, 0o700);
       chmodSync(key, 0o644);
       expect(start(dir).stderr).toMatch(
-        new RegExp(`^${key} is open to another user .*: chmod 600 ${key}, `),
+        new RegExp(`^${key} is not this user's alone .*: chmod 600 ${key}, `),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
