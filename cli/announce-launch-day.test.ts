@@ -85,7 +85,9 @@ for (const name of BACKENDS) {
       );
       const listed = await subscribers('suppressed');
       expect(listed.stdout).toMatch(
-        new RegExp(`^email,why,since,detail\\n${dead},hard bounce at send,[^,]+,550 5\\.1\\.1 `),
+        new RegExp(
+          `^email,why,since,detail,signed_up_again\\n${dead},hard bounce at send,[^,]+,550 5\\.1\\.1 `,
+        ),
       );
 
       // Not mailed in another campaign (a rerun of this one is the same query).

@@ -177,7 +177,7 @@ describe(
       const listed = await suppressed(); // piped: stdout is not a terminal
       expect(listed.stdout).not.toMatch(RAW_CONTROL);
       expect(listed.stdout).toMatch(
-        new RegExp(`^email,why,since,detail\\n${dead},hard bounce at send,`),
+        new RegExp(`^email,why,since,detail,signed_up_again\\n${dead},hard bounce at send,`),
       );
       expect(listed.stdout).toContain(spelled);
     });

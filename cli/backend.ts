@@ -89,7 +89,7 @@ async function openBackend(settings: Settings) {
         return remote(
           'http://localhost',
           key,
-          `the running server (${socket})`,
+          `the running server (${socket.path})`,
           socketFetch(socket),
         );
       continue; // it stopped since readLock: look again

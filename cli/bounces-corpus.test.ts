@@ -176,6 +176,6 @@ describe('bounces on the corpus as it came', () => {
     const count = await runCli(['cli/subscribers.ts', 'count'], env);
     expect(count.stdout).toBe(`${named.length}\n`);
     const suppressed = await runCli(['cli/subscribers.ts', 'suppressed'], env);
-    expect(suppressed.stdout).toBe('email,why,since,detail\n');
+    expect(suppressed.stdout).toBe('email,why,since,detail,signed_up_again\n');
   });
 });

@@ -141,7 +141,7 @@ for (const name of names) {
 
         const suppressed = await cli('cli/subscribers.ts', 'suppressed');
         const rows = suppressed.stdout.trim().split('\n');
-        expect(rows[0]).toBe('email,why,since,detail');
+        expect(rows[0]).toBe('email,why,since,detail,signed_up_again');
         expect(
           rows
             .slice(1)

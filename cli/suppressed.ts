@@ -3,8 +3,10 @@
 // (`subscribers -- bounces`, cli/bounces/).
 import { printable } from '../platform/printable.ts';
 import type { Settings } from '../platform/settings.ts';
+import { shellQuote } from './announce/modes/list-check.ts';
 import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
+import type { FunctionCaller } from './function-caller.ts';
 
 interface SuppressedRow {
   email: string;
@@ -13,22 +15,44 @@ interface SuppressedRow {
   /** What the server or the report said. */
   reason: string;
   created_at: string;
+  /** When the address signed up again after its complaint, or null. */
+  signed_up_again: string | null;
 }
 
-/** CSV on stdout (email,why,since,detail), oldest first; the count on stderr. The detail is a
+/** Who signed up again after a complaint: still suppressed, until an organiser unsuppresses. */
+export const cameBack = (rows: SuppressedRow[]) =>
+  rows
+    .filter((r) => r.signed_up_again)
+    .map(
+      (r) =>
+        `${printable(r.email)} signed up again on ${r.signed_up_again} after a complaint on ` +
+        `${r.created_at}: still suppressed; if you trust it, ` +
+        `npm run subscribers -- unsuppress ${shellQuote(r.email)}`,
+    );
+
+export const readSuppressed = (caller: FunctionCaller) =>
+  caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {});
+
+/** CSV on stdout (email,why,since,detail,signed_up_again), oldest first; the count on stderr,
+ * and a line for each address that signed up again after a complaint. The detail is a
  * relay's or a report's words: written with its control characters spelled out, piped or not (a
  * run has stored it so since issue 38; a row stored before may hold them raw), and the address
  * with it. */
 export function listSuppressed(settings: Settings): Promise<number> {
   return withCaller(settings, async (caller, description) => {
-    const rows = caller
-      ? await caller.rows<SuppressedRow>('tedxcommunity_suppressed_list', {})
-      : [];
-    let csv = 'email,why,since,detail\n';
+    const rows = caller ? await readSuppressed(caller) : [];
+    let csv = 'email,why,since,detail,signed_up_again\n';
     for (const r of rows)
-      csv += csvLine([printable(r.email), r.cause, r.created_at, printable(r.reason)]);
+      csv += csvLine([
+        printable(r.email),
+        r.cause,
+        r.created_at,
+        printable(r.reason),
+        r.signed_up_again ?? '',
+      ]);
     process.stdout.write(csv);
-    process.stderr.write(`${rows.length} suppressed on ${description}\n`);
+    const lines = [`${rows.length} suppressed on ${description}`, ...cameBack(rows)];
+    process.stderr.write(lines.join('\n') + '\n');
     return 0;
   });
 }

@@ -2,15 +2,26 @@
 // DATA_DIR are this user's own: never over TCP, where whoever holds the lock's port (another
 // program once the server stops) would receive it. The listeners below stand where the lock
 // points (its port) and at the socket, and record every key they are sent.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE, pgliteDir } from '../platform/db/lock.ts';
 import { socketPath } from '../platform/server-socket.ts';
+import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
+import { EMPTY_RAW } from './report/data.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 import { listen, listenOnSocket, type Listening } from '../test-support/listen.ts';
-import { runCli } from '../test-support/server-process.ts';
+import { childEnv, runCli } from '../test-support/server-process.ts';
 
 const KEY = 'sb_secret_the-organisers-key';
 
@@ -92,6 +103,38 @@ describe('the service-role key and a server found through the lock file', () => 
     forgeLock();
     chmodSync(dir, 0o777);
     await refusal(`${dir} is not this user's own (owner `);
+    chmodSync(dir, 0o700);
+    const key = join(dir, SERVICE_KEY_FILE);
+    writeFileSync(key, KEY);
+    chmodSync(key, 0o640);
+    await refusal(`${key} is not this user's own (owner `);
+    rmSync(key);
+  });
+
+  it('a command whose socket is swapped between two calls sends no more', async () => {
+    forgeLock();
+    const planted = join(dir, 'planted.sock');
+    const other = await listenOnSocket(recorder('socket'), planted);
+    await socket?.close();
+    // The server's socket answers `report`'s first call, and is swapped for another at once.
+    socket = await listenOnSocket((request) => {
+      recorder('socket')(request);
+      renameSync(planted, socketPath(dir));
+      return Response.json(EMPTY_RAW);
+    }, socketPath(dir));
+    chmodSync(socketPath(dir), 0o600);
+    const run = await runCli(['cli/subscribers.ts', 'report', '--out', join(dir, 'r.html')], {
+      DATA_DIR: dir,
+      SUPABASE_SERVICE_ROLE_KEY: KEY,
+    });
+    await other.close();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^[^\\n]*${socketPath(dir)} is no longer the socket this command checked[^\\n]*\\n$`,
+      ),
+    );
+    expect(requests).toEqual({ tcp: 0, socket: 1 });
   });
 
   it.skipIf(process.getuid?.() !== 0)('never trusts a lock file of another user', async () => {
@@ -118,5 +161,54 @@ describe('the service-role key and a server found through the lock file', () => 
     rmSync(join(dir, LOCK_FILE), { force: true });
     expect(verifiedServerSocket(dir)).toBeNull();
     expect(requests).toEqual({ tcp: 0, socket: 0 });
+  });
+});
+
+describe('the server and the key in DATA_DIR', () => {
+  /** The server started on `dir`: it must stop at once, before it opens anything. */
+  const start = (dir: string) =>
+    spawnSync(process.execPath, ['scripts/check-node.cjs', 'server/index.ts'], {
+      env: childEnv({ DATA_DIR: dir, PORT: '0' }),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('refuses a DATA_DIR others can write, with a key planted in it, in one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-planted-'));
+    const key = join(dir, SERVICE_KEY_FILE);
+    try {
+      writeFileSync(key, 'sb_secret_planted\n', { mode: 0o600 });
+      chmodSync(dir, 0o777);
+      const run = start(dir);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `${dir} is not this user's alone (owner ${process.getuid?.()}, mode 777), and the service-role key is kept there: ` +
+          `chmod 700 ${dir}, delete ${key} if you did not make it, then start again\n`,
+      );
+      chmodSync(dir, 0o700);
+      chmodSync(key, 0o644);
+      expect(start(dir).stderr).toMatch(
+        new RegExp(`^${key} is not this user's alone .*: chmod 600 ${key}, `),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('refuses a key file of another user', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-planted-'));
+    const key = join(dir, SERVICE_KEY_FILE);
+    try {
+      writeFileSync(key, 'sb_secret_planted\n', { mode: 0o600 });
+      chownSync(key, 65534, 65534);
+      const run = start(dir);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(
+        `${key} is not this user's alone (owner 65534, mode 600), and the service-role key is kept there: chown 0 ${key} && chmod 600 ${key}, `,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

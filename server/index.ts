@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
 import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
-import { resolveServiceRoleKey } from '../platform/service-key.ts';
+import { dataDirProblem, resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from '../platform/retention.ts';
@@ -16,6 +16,11 @@ import { settingsOrExit } from '../platform/settings.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
 const log = (line: string) => process.stdout.write(line + '\n');
+const unsafe = dataDirProblem(settings.dataDir);
+if (unsafe) {
+  process.stderr.write(`${unsafe}\n`);
+  process.exit(1);
+}
 
 let opened: OpenedDb;
 try {

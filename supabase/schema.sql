@@ -535,21 +535,23 @@ begin
   loop
     report := r.report;
     rid := pg_catalog.decode(r.report, 'hex');
-    if exists (select 1 from public.tedxcommunity_late_reports l where l.report_id = rid) then
-      outcome := 'handled before';
-      return next;
-      continue;
-    end if;
     select e.email::text as email, e.unsubscribe_token into person
       from public.tedxcommunity_emails e where e.id = r.person;
-    if not found then
-      outcome := 'not on the list';
-      return next;
-      continue;
-    end if;
-    if r.kind = 'hard'
-        and pg_catalog.lower(pg_catalog.btrim(coalesce(r.email, ''))) <> person.email then
-      outcome := 'address differs';
+    outcome := case
+      when exists (select 1 from public.tedxcommunity_late_reports l where l.report_id = rid)
+        then 'handled before'
+      when person.email is null then 'not on the list'
+      when not exists (
+          select 1 from public.tedxcommunity_deliveries d
+          where d.campaign = r.campaign
+            and d.email_hash = public.tedxcommunity_email_hash(person.email)
+            and d.updated_at > pg_catalog.now() - interval '60 days')
+        then 'too old'
+      when r.kind = 'hard'
+          and pg_catalog.lower(pg_catalog.btrim(coalesce(r.email, ''))) <> person.email
+        then 'address differs'
+    end;
+    if outcome is not null then
       return next;
       continue;
     end if;
@@ -842,11 +844,14 @@ $$;
 -- Name: tedxcommunity_suppressed_list(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.tedxcommunity_suppressed_list() RETURNS TABLE(email text, cause text, reason text, created_at timestamp with time zone)
+CREATE FUNCTION public.tedxcommunity_suppressed_list() RETURNS TABLE(email text, cause text, reason text, created_at timestamp with time zone, signed_up_again timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select s.email, s.cause, s.reason, s.created_at from public.tedxcommunity_suppressed s
+  select s.email, s.cause, s.reason, s.created_at,
+    (select pg_catalog.max(e.created_at) from public.tedxcommunity_emails e
+     where s.cause = 'complaint' and e.email = s.email and e.created_at > s.created_at)
+  from public.tedxcommunity_suppressed s
   order by s.created_at, s.email
 $$;
 

@@ -20,6 +20,7 @@ export type LateOutcome =
   | 'counted'
   | 'handled before'
   | 'not on the list'
+  | 'too old'
   | 'address differs';
 
 const PEOPLE_PER_CALL = 1000;

@@ -34,6 +34,8 @@ export function newTally() {
           return void tally.handledBefore++;
         case 'not on the list':
           return void tally.gone++;
+        case 'too old':
+          return void tally.unmatched.push(`${r.email}: not sent to them in the last 60 days`);
         case 'address differs':
           return void tally.unmatched.push(`${r.email}: the bounce names another address`);
         case 'suppressed':

@@ -3,6 +3,7 @@ import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
 import { withCaller } from '../backend.ts';
+import { cameBack, readSuppressed } from '../suppressed.ts';
 import { writeOutFile } from '../write-out-file.ts';
 import { EMPTY_RAW, readReport, shapeReport } from './data.ts';
 import { reportHtml } from './html.ts';
@@ -21,13 +22,22 @@ export function report(settings: Settings, out: string): Promise<number> {
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
     const overdue = retentionNotice(now);
+    const back = caller ? cameBack(await readSuppressed(caller)) : [];
     const html = reportHtml(data, {
       madeAt: `${madeAt.format(now)} (${EVENT_TIME_ZONE})`,
       from,
-      notes: overdue ? [overdue] : [],
+      // Counts only in the file: the addresses go to the terminal.
+      notes: [
+        ...(overdue ? [overdue] : []),
+        ...(back.length > 0
+          ? [
+              `${back.length} signed up again after a complaint: \`subscribers -- suppressed\` names them`,
+            ]
+          : []),
+      ],
     });
     writeOutFile(out, html);
-    process.stdout.write(terminalSummary(data, from) + '\n');
+    process.stdout.write([terminalSummary(data, from), ...back].join('\n') + '\n');
     process.stderr.write(
       `Wrote the report to ${out}: open it in any browser, it needs no network.\n`,
     );

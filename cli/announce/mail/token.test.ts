@@ -16,6 +16,15 @@ describe('the mail token', () => {
     expect(a).not.toMatch(/^A{10}/);
   });
 
+  it('cannot link campaigns: the same person has another person part in each', () => {
+    const parts = ['launch', 'second'].map((c) => mailToken(keys, c, 7).split('.')[1]);
+    expect(parts[0]).not.toBe(parts[1]);
+    expect(verifyMailToken(keys, mailToken(keys, 'second', 7))).toEqual({
+      campaign: 'second',
+      personId: 7,
+    });
+  });
+
   it('refuses any change: campaign, person, mac, or a token moved to another campaign', () => {
     const token = mailToken(keys, 'launch', 7);
     const [campaign, person, mac] = token.split('.');

@@ -5,8 +5,9 @@
 // (MAIL_TOKEN_HEADER) and in its Message-ID.
 //
 //   <campaign>.<person>.<mac>
-//     person  the sign-up's id, AES-256 encrypted as one block: a recipient learns nothing about
-//             the list (not how many signed up before them)
+//     person  the sign-up's id, AES-256 encrypted as one block under a key of the campaign's own:
+//             a recipient learns nothing about the list (not how many signed up before them), and
+//             two messages of different campaigns cannot be told to be the same person's
 //     mac     HMAC-SHA256 over the campaign and the person part, 128 bits
 //
 // Deterministic, so a message resent after a crash keeps its Message-ID. Pure but for crypto.
@@ -31,6 +32,10 @@ export function mailKeys(secret: string): MailKeys {
   return { person: derive('tedx mail token: person'), mac: derive('tedx mail token: mac') };
 }
 
+/** The person part's key for one campaign. */
+const personKey = (keys: MailKeys, campaign: string) =>
+  createHmac('sha256', keys.person).update(campaign).digest();
+
 const macOf = (keys: MailKeys, campaign: string, person: string) =>
   createHmac('sha256', keys.mac)
     .update(`${campaign}\n${person}`)
@@ -41,7 +46,9 @@ const macOf = (keys: MailKeys, campaign: string, person: string) =>
 export function mailToken(keys: MailKeys, campaign: string, personId: number): string {
   const block = Buffer.alloc(16);
   block.writeBigUInt64BE(BigInt(personId), 8);
-  const cipher = createCipheriv('aes-256-ecb', keys.person, null).setAutoPadding(false);
+  const cipher = createCipheriv('aes-256-ecb', personKey(keys, campaign), null).setAutoPadding(
+    false,
+  );
   const person = Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
   return `${campaign}.${person}.${macOf(keys, campaign, person)}`;
 }
@@ -68,7 +75,9 @@ export function verifyMailToken(keys: MailKeys, token: string): MailTokenFacts |
   const expected = Buffer.from(macOf(keys, campaign, person));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const decipher = createDecipheriv('aes-256-ecb', keys.person, null).setAutoPadding(false);
+  const decipher = createDecipheriv('aes-256-ecb', personKey(keys, campaign), null).setAutoPadding(
+    false,
+  );
   const block = Buffer.concat([
     decipher.update(Buffer.from(person, 'base64url')),
     decipher.final(),

@@ -6,12 +6,15 @@ import { say } from '../output/say.ts';
 import { openMailer, serverName, stopLine } from '../sending/smtp.ts';
 import type { AnnounceContext } from './context.ts';
 
+/** An unsubscribe token that is nobody's: a preview's link shows the "not valid" page. */
+export const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 export async function sendTest(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const to = context.args.testTo ?? '';
   const mailer = await openMailer(smtpUrl);
-  // A token that is nobody's: the preview's unsubscribe link shows the "not valid" page.
+  // No mail token, and a Message-ID that is not one.
   const { mail } = mailMaker(context)(
-    { email: to, first_name: null, token: '00000000-0000-0000-0000-000000000000' },
+    { email: to, first_name: null, token: NOBODY },
     `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
   );
   try {
