@@ -10,7 +10,7 @@ import { MigrationChangedError } from '../platform/db/migrate.ts';
 import type { Db } from '../platform/db/types.ts';
 import { readServiceRoleKey } from '../platform/service-key.ts';
 import type { Settings } from '../platform/settings.ts';
-import { normaliseEmail } from '../src/lib/normalise-signup.ts';
+import { normaliseEmail } from '../common/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
 import { socketFetch } from './socket-fetch.ts';

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { SITE_URL_DEFAULT } from '../src/content/event.ts';
-import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+import { SITE_URL_DEFAULT } from '../content/event.ts';
+import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import proxyaddr from 'proxy-addr';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall

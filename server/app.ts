@@ -10,12 +10,12 @@ import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { createFunctionCaller } from './db/call-function.ts';
 import { fatalReason } from './fatal.ts';
-import { printable } from '../platform/printable.ts';
+import { printable } from '../common/printable.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 import type { Settings } from '../platform/settings.ts';
 import { STRICT_CSP } from './csp.ts';
 import { createStaticSite } from './static.ts';
-import { createUnsubscribeHandler } from './unsubscribe-handler.ts';
+import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 

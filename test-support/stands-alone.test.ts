@@ -8,8 +8,12 @@ import { describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
 
-// Lint tests place their snippets at other paths: '../../server/x.ts' is read from src/lib/.
-const SNIPPETS_FOR_OTHER_PATHS = new Set(['test-support/import-rules.test.ts']);
+// Lint tests place their snippets at other paths: '../../server/x.ts' is read from src/lib/; this
+// file's own examples name paths above the root on purpose.
+const SNIPPETS_FOR_OTHER_PATHS = new Set([
+  'test-support/import-rules.test.ts',
+  'test-support/stands-alone.test.ts',
+]);
 const ALLOWED = [{ file: '.ci/run', line: '. ../shared/tools/use-node-24.sh' }];
 
 /** Each line of `text` that names a path above the root, read from `file`'s own folder. */

@@ -1,5 +1,5 @@
 // What a late report means (decision 0022, after Sisimai's reasons). The enhanced status codes
-// mean what they mean at send time: cli/announce/sending/smtp-answer.ts reads them, here as there.
+// mean what they mean at send time: common/smtp-answer.ts reads them, here as there.
 //   hard       the mailbox or its domain does not exist or has moved (5.1.x, or no telling code
 //              and the words of an unknown user; Action: failed; Sisimai's userunknown,
 //              hostunknown, hasmoved): suppressed, as at send
@@ -8,7 +8,7 @@
 //   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
 //              auth-failure reports, 5.3-5.6): counted, and explained; suppresses nobody
 //   ignored    delivered, relayed, expanded, an auto-reply, a feedback report of another type
-import { MAILBOX_FULL, refusalCause } from '../announce/sending/smtp-answer.ts';
+import { MAILBOX_FULL, refusalCause } from '../../common/smtp-answer.ts';
 import type { ReadReport, RecipientStatus } from './read-report.ts';
 
 export type LateKind = 'hard' | 'complaint' | 'soft' | 'sender' | 'ignored';

@@ -5,7 +5,7 @@
 // Everything in it is a stranger's text: it is read within the limits below.
 import { createHash } from 'node:crypto';
 import PostalMime, { type Email } from 'postal-mime';
-import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../announce/mail/token.ts';
+import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../mail-token.ts';
 import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
 
 // A stranger's text as one plain line: no control character (C0, DEL, C1), no line or paragraph

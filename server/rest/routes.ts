@@ -5,7 +5,7 @@
 // The gateway's order: CORS preflight (no key), the key, the limits, then the request itself.
 // A RestError thrown anywhere here is answered by the app's onError (restErrorResponse).
 import { Hono, type Context } from 'hono';
-import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { SIGNUP_TABLE } from '../../common/signup-contract.ts';
 import type { CallFunction } from '../db/call-function.ts';
 import type { ApiRole } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';

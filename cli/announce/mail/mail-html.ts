@@ -2,10 +2,10 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject, Token } from 'marked';
-import { html, raw } from '../../../platform/html.ts';
+import { html, raw } from '../../../common/html.ts';
 import { theme } from '../../../platform/theme.ts';
-import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
-import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../../../content/event.ts';
+import { WHATSAPP_CHANNEL } from '../../../content/links.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
 const INK = theme('ink');

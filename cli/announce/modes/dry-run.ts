@@ -1,9 +1,9 @@
 // `npm run announce -- --campaign ID --dry-run`: how many would get it, and the first message in
 // full. Sends nothing, records nothing.
 import { mailMaker, messageId } from '../mail/compose.ts';
-import { mailToken, readMailKeys } from '../mail/token.ts';
+import { mailToken, readMailKeys } from '../../mail-token.ts';
 import { daysAtCap } from '../output/lines.ts';
-import { formatCount, say } from '../output/say.ts';
+import { formatCount, say } from '../../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 import { readSignups } from '../../read-signups.ts';
 import { checkList, formatFindings } from './list-check.ts';

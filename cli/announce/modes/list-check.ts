@@ -2,10 +2,10 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
-import { printable } from '../../../platform/printable.ts';
-import { isAcceptableSignup } from '../../../src/lib/normalise-signup.ts';
+import { printable } from '../../../common/printable.ts';
+import { isAcceptableSignup } from '../../../common/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
-import { formatCount } from '../output/say.ts';
+import { formatCount } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
 export interface Finding {

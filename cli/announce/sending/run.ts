@@ -14,7 +14,7 @@ import { keysetPaged } from '../../read-signups.ts';
 import type { HeldLease } from './lease.ts';
 import { createRecorder } from './recorder.ts';
 import { refusalWatch } from './refusal-watch.ts';
-import { readAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type AnswerClass } from '../../../common/smtp-answer.ts';
 import { LeaseLostError, type AnnounceStore, type CampaignRun, type Recipient } from './store.ts';
 
 /** Tries per person in this run: for a temporary refusal, and for a dropped connection. */

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { CliError } from '../../cli-error.ts';
-import { readAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type SmtpError } from '../../../common/smtp-answer.ts';
 
 /** Connections kept open to the server; most providers allow 5-10 per account. */
 export const MAX_CONNECTIONS = 5;

@@ -5,7 +5,7 @@ import {
   createUnsubscribeHandler,
   unavailable,
   type AskDatabase,
-} from '../../../server/unsubscribe-handler.ts';
+} from '../../../common/unsubscribe-handler.ts';
 
 export interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */

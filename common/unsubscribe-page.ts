@@ -3,9 +3,9 @@
 // or style attributes, no script: the confirm button is a plain form POST.
 // Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
 // site's origin when the page is not served by the site itself ('' when it is).
-import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
-import { PRESS_CONTACT } from '../src/content/team.ts';
-import { html, raw, type Html } from '../platform/html.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
+import { PRESS_CONTACT } from '../content/team.ts';
+import { html, raw, type Html } from './html.ts';
 
 /**
  * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in

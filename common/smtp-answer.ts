@@ -19,7 +19,7 @@
 // refusal watch (refusal-watch.ts), which stops the run when they keep coming for different
 // recipients at several domains; one about the recipient alone never counts.
 
-import { printable } from '../../../platform/printable.ts';
+import { printable } from './printable.ts';
 
 export type AnswerClass =
   'bounce' | 'quota' | 'deferred' | 'failed' | 'sender' | 'auth' | 'connection';
