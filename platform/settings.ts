@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { isLoopback } from './mail-server.ts';
 import { SITE_URL_DEFAULT } from '../content/event.ts';
 import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import proxyaddr from 'proxy-addr';
@@ -76,10 +77,6 @@ function expectedUrl(protocols: string[], secret: boolean): string {
 
 const IMAP_EXPECTED =
   'an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost), with / @ : in the user or password percent-encoded (%2F %40 %3A)';
-
-/** This machine: 127.0.0.0/8, ::1 or localhost. */
-export const isLoopback = (hostname: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
 
 /** Protocols without their colon, e.g. ['http', 'https']. */
 function url(protocols: string[], { secret = false } = {}) {

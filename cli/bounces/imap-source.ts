@@ -3,7 +3,7 @@
 // the envelope, the MIME structure and a few header fields of every message (screen.ts), then
 // only the messages that can be reports, each at most REPORT_BYTES, a batch at a time.
 import { ImapFlow, type MessageStructureObject } from 'imapflow';
-import { isLoopback } from '../../platform/settings.ts';
+import { isLoopback } from '../../platform/mail-server.ts';
 import { CliError, firstLine } from '../cli-error.ts';
 import type { ImapTarget } from './mailbox.ts';
 import { REPORT_BYTES } from './read-report.ts';
