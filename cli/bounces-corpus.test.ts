@@ -103,10 +103,11 @@ describe('bounces on the sisimai corpus', () => {
     const hard = acted('Late bounce');
     const complaints = acted('Complaint');
     const summary = /^Read .*$/m.exec(run.stderr)?.[0] ?? '';
-    // The figures for the record (docs/performance.md), held here.
+    // The figures for the record (docs/performance.md), held here. 141 hard: 5.2.1, a disabled
+    // mailbox, is hard as it is at send (policy.ts); it was 130 while a late 5.2.1 was soft.
     expect(summary).toContain(`Read 609 reports in ${folder} (631 messages)`);
-    expect(summary).toContain(': 130 hard bounces suppressed, 11 complaints unsubscribed');
-    expect(hard).toHaveLength(130);
+    expect(summary).toContain(': 141 hard bounces suppressed, 11 complaints unsubscribed');
+    expect(hard).toHaveLength(141);
     expect(complaints).toHaveLength(11);
     expect(wrappedNames.length).toBeGreaterThan(500);
 
