@@ -51,13 +51,21 @@ export const subjectAndDetail = (code: string | null) => {
   return [subject, detail] as const;
 };
 
+// Gmail's 5.2.1 for a mailbox that receives too fast (its ReceivingRatePerm): it comes back.
+const RECEIVING_TOO_FAST = /receiving mail (at a rate|too quickly)|ReceivingRate/i;
+
+/** A code that says this recipient's mailbox is full, or receives too fast: it comes back. */
+export const mailboxFull = (subject: number, detail: number, words: string) =>
+  subject === 2 && (detail === 2 || (detail === 1 && RECEIVING_TOO_FAST.test(words)));
+
 /**
  * A code that says this recipient's mailbox is gone, at send and in a late report alike: x.1.x
  * the address or its domain (but x.1.7 and x.1.8, the sender's address and system), x.2.1 a
  * mailbox disabled (Gmail's "The email account that you tried to reach is disabled").
  */
-export const mailboxGone = (subject: number, detail: number) =>
-  (subject === 1 && detail !== 7 && detail !== 8) || (subject === 2 && detail === 1);
+export const mailboxGone = (subject: number, detail: number, words: string) =>
+  (subject === 1 && detail !== 7 && detail !== 8) ||
+  (subject === 2 && detail === 1 && !mailboxFull(subject, detail, words));
 
 /** A literal, as a case-insensitive pattern for all its occurrences. */
 const everywhere = (literal: string) =>
@@ -145,8 +153,8 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
   if (e.command === 'RCPT TO') return atRecipient(basic, subject, detail, words, text);
   // The message (at DATA, the only phase left): only a mailbox gone or full (x.2.2) is about the
   // recipient.
-  if (mailboxGone(subject, detail)) return reading('bounce');
-  if (subject === 2 && detail === 2) return reading('deferred');
+  if (mailboxGone(subject, detail, words)) return reading('bounce');
+  if (mailboxFull(subject, detail, words)) return reading('deferred');
   // Everything else is about the sender or the message: the same answer would come for every
   // message. The provider's limit, or its verdict on our account, stops the run now.
   if ((subject === 4 && detail === 5) || namesLimit(words)) return reading('quota', true, true);
@@ -169,8 +177,8 @@ function atRecipient(
   text: string,
 ): Reading {
   if (!SENDER_SUBJECTS.has(subject)) {
-    if (basic < 500 || (subject === 2 && detail === 2)) return reading('deferred');
-    if (mailboxGone(subject, detail) || subject === 2) return reading('bounce');
+    if (basic < 500 || mailboxFull(subject, detail, words)) return reading('deferred');
+    if (mailboxGone(subject, detail, words) || subject === 2) return reading('bounce');
     return reading('failed');
   }
   // An answer that names an address relays another server's words (Postfix's

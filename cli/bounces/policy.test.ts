@@ -24,12 +24,17 @@ describe('an enhanced status code means one thing, at send and in a late report'
     expect(recipientKind(failed(status, `smtp; ${answer}`))).toBe('hard');
   });
 
-  it('5.2.2, a full mailbox, comes back: deferred at send, soft in a late report', () => {
-    const answer = '552 5.2.2 The email account that you tried to reach is over quota.';
-    expect(atSend('RCPT TO', answer)).toBe('deferred');
-    expect(atSend('DATA', answer)).toBe('deferred');
-    expect(recipientKind(failed('5.2.2', `smtp; ${answer}`))).toBe('soft');
-  });
+  it.each([
+    ['5.2.2', '552 5.2.2 The email account that you tried to reach is over quota.'],
+    ['5.2.1', '550-5.2.1 The user you are trying to contact is receiving mail at a rate that'],
+  ])(
+    '%s, a mailbox full or receiving too fast, comes back: deferred, then soft',
+    (status, answer) => {
+      expect(atSend('RCPT TO', answer)).toBe('deferred');
+      expect(atSend('DATA', answer)).toBe('deferred');
+      expect(recipientKind(failed(status, `smtp; ${answer}`))).toBe('soft');
+    },
+  );
 
   it('5.1.7, the sender address, suppresses nobody either way', () => {
     const answer = "550 5.1.7 The sender's address is not valid";

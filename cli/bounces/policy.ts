@@ -1,6 +1,7 @@
 // What a late report means (decision 0022, after Sisimai's reasons). The enhanced status codes
 // mean what they mean at send time: common/smtp-answer.ts reads them (mailboxGone), here as
-// there, so 5.2.1, a disabled mailbox, is a hard bounce in a late report as it is at send.
+// there, so 5.2.1, a disabled mailbox, is a hard bounce in a late report as it is at send, and
+// Gmail's 5.2.1 for a mailbox that receives too fast comes back, here as there.
 //   hard       the mailbox or its domain does not exist, has moved or is disabled (5.1.x, 5.2.1, or no telling code
 //              and the words of an unknown user; Action: failed; Sisimai's userunknown,
 //              hostunknown, hasmoved): suppressed, as at send
@@ -60,7 +61,7 @@ export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'
   const aboutSender =
     refusalCause({ responseCode: basic, response: `${basic} ${words}` }) !== 'content';
   if (telling) {
-    if (mailboxGone(subject, detail)) return aboutSender ? 'sender' : 'hard';
+    if (mailboxGone(subject, detail, words)) return aboutSender ? 'sender' : 'hard';
     return subject === 2 || subject === 4 ? 'soft' : 'sender';
   }
   if (aboutSender) return 'sender';
