@@ -16,7 +16,7 @@ import { functionCaller, type FunctionCaller } from './function-caller.ts';
 import { socketFetch } from './socket-fetch.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 
-/** How long to wait for whoever holds DATA_DIR without answering on a port: a server starting,
+/** How long to wait for whoever holds DATA_DIR without a socket to answer on: a server starting,
  * or another command, which may end. */
 const HOLDER_WAIT_MS = 20_000;
 

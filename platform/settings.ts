@@ -12,7 +12,7 @@ import proxyaddr from 'proxy-addr';
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
  * signing up together after an announcement must get through, a script must not. The database
  * holds this budget, with the same number as its default where nothing sets it (hosted Supabase:
- * migration 20261127110000). */
+ * tedxcommunity_budget.per_minute(), migration 20261127120000). */
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
 
 /** Anonymous requests of any kind per client address per minute: a page makes one or two, a
