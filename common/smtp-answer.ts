@@ -55,7 +55,7 @@ export const subjectAndDetail = (code: string | null) => {
 const RECEIVING_TOO_FAST = /receiving mail (at a rate|too quickly)|ReceivingRate/i;
 
 /** A code that says this recipient's mailbox is full, or receives too fast: it comes back. */
-export const mailboxFull = (subject: number, detail: number, words: string) =>
+const mailboxFull = (subject: number, detail: number, words: string) =>
   subject === 2 && (detail === 2 || (detail === 1 && RECEIVING_TOO_FAST.test(words)));
 
 /**

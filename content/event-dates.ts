@@ -9,7 +9,7 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-export interface EventDates {
+interface EventDates {
   /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
   iso: string;
   /** As copy writes it: November 15th, 2025. */

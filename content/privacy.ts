@@ -29,7 +29,7 @@ interface PrivacyLink {
 /** A paragraph: text with the odd link in it. */
 export type PrivacyParagraph = readonly (string | PrivacyLink)[];
 
-export interface PrivacySection {
+interface PrivacySection {
   id: string;
   heading: string;
   paragraphs: readonly PrivacyParagraph[];

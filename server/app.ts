@@ -19,7 +19,7 @@ import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
-export interface AppOptions {
+interface AppOptions {
   db: Db;
   settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'requestRateLimit' | 'trustProxy'> & {
     serviceRoleKey: string;

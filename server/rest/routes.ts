@@ -16,7 +16,7 @@ import { insert, TABLE } from './insert.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 import { rpc } from './rpc.ts';
 
-export interface RestOptions extends RequestDb {
+interface RestOptions extends RequestDb {
   keys: Keys;
   callFunction: CallFunction;
   /** The per-address limit on every request not made with the service-role key: the caller's

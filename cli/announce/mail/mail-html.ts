@@ -67,7 +67,7 @@ export function markdownRenderer(): RendererObject {
   };
 }
 
-export interface MailHtmlParts {
+interface MailHtmlParts {
   title: string;
   preheader: string;
   /** The message as HTML: marked's, with markdownRenderer(). */

@@ -8,7 +8,7 @@ import { usableFirstName } from '../mail/greeting.ts';
 import { formatCount } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
-export interface Finding {
+interface Finding {
   title: string;
   /** How many sign-ups it concerns. */
   count: number;

@@ -22,7 +22,7 @@ import { LeaseLostError, type AnnounceStore, type CampaignRun, type Recipient } 
 const DEFER_TRIES = 3;
 const CONNECTION_TRIES = 5;
 
-export interface RunOptions {
+interface RunOptions {
   /** The campaign, and the run id its lease is held under. */
   run: CampaignRun;
   store: AnnounceStore;

@@ -7,7 +7,7 @@ import {
   type AskDatabase,
 } from '../../../common/unsubscribe-handler.ts';
 
-export interface EdgeEnv {
+interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
   supabaseUrl: string;
   anonKey: string;
