@@ -77,7 +77,7 @@ export function fieldsOf(block: string): [string, string][] {
   return fields;
 }
 
-const field = (fields: [string, string][], name: string) =>
+export const field = (fields: [string, string][], name: string) =>
   fields.find(([n]) => n === name)?.[1] ?? null;
 
 /** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org. */
