@@ -3,91 +3,77 @@ import globals from 'globals';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { builtinModules } from 'node:module';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
-const NO_TEST_SUPPORT = {
-  group: ['**/test-support', '**/test-support/**'],
-  dynamic: '(^|/)test-support(/|$)',
-  message: 'Production code never imports test-support/ (it is for tests and the audit).',
-};
-const NO_SERVER = {
-  group: ['**/server/**'],
-  dynamic: '(^|/)server/',
-  message: 'src/ never imports server/: shared code goes in src/lib (e.g. signup-contract.ts).',
-};
-const NO_PLATFORM = {
-  group: ['**/platform/**'],
-  dynamic: '(^|/)platform/',
-  message: 'src/ never imports platform/ (the server side): shared code goes in src/lib.',
-};
-const NO_CLI = {
-  group: ['**/cli/**'],
-  dynamic: '(^|/)cli/',
-  message: 'src/ never imports cli/: the site does not depend on the organisers’ commands.',
-};
-const CLI_NOT_SERVER = {
-  group: ['**/server/**', '!**/server/app.ts'],
-  dynamic: '(^|/)server/(?!app\\.ts$)',
-  message:
-    'cli/ uses the server only through its public factory, server/app.ts (createApp), as any ' +
-    'client would: what both need goes in platform/.',
-};
-const PLATFORM_NOT_ABOVE = {
-  group: ['**/server/**', '**/cli/**'],
-  dynamic: '(^|/)(server|cli)/',
-  message: 'platform/ is what server/ and cli/ stand on: it imports neither.',
-};
-const NO_CLI_IN_SERVER = {
-  group: ['**/cli/**'],
-  dynamic: '(^|/)cli/',
-  message: 'server/ never imports cli/: what both need goes in platform/.',
-};
-const NO_REACT = {
-  group: ['react', 'react/**', 'react-dom', 'react-dom/**'],
-  dynamic: '^react(-dom)?(/|$)',
-  message: 'server/ and cli/ never import React: the pages are built by Astro, in src/.',
-};
-const NO_NODE = {
-  group: ['node:*', ...builtinModules],
-  dynamic: `^(node:|(${builtinModules.join('|')})(/|$))`,
-  message:
-    'This module runs in the unsubscribe Edge Function (Deno) too: Web APIs only, no node:*.',
-};
-
 /**
- * The unsubscribe Edge Function and every module it imports, which Deno runs as they are.
- * server/unsubscribe-edge.test.ts checks this list against the function's real import graph.
+ * The zones, declared once: each folder is an element, and each element lists the elements it may
+ * import (anything not listed is refused). Tests, packages and Node's built-ins: see the policies.
  */
-export const EDGE_SHARED_FILES = [
-  'supabase/functions/unsubscribe/**/*.ts',
-  'server/unsubscribe-handler.ts',
-  'server/unsubscribe-page.ts',
-  'server/csp-policy.ts',
-  'platform/html.ts',
-  'src/content/event.ts',
-  'src/content/team.ts',
-  'src/lib/event-dates.ts',
-];
-
+const CLI = ['cli', 'announce', 'bounces', 'report'];
+const ZONES = {
+  site: { pattern: 'src', may: ['content', 'common'] },
+  content: { pattern: 'content', may: ['common'] },
+  // What more than one deployable stands on; Web APIs only (see WEB_ONLY below).
+  common: { pattern: 'common', may: ['content'] },
+  // The Node side the server and the commands both stand on.
+  platform: { pattern: 'platform', may: ['common', 'content'] },
+  server: { pattern: 'server', may: ['platform', 'common', 'content'] },
+  // Each command's insides: they share only the commands' common code (cli/), never each other's.
+  announce: { pattern: 'cli/announce', may: ['cli', 'platform', 'common', 'content'] },
+  bounces: { pattern: 'cli/bounces', may: ['cli', 'platform', 'common', 'content'] },
+  report: { pattern: 'cli/report', may: ['cli', 'platform', 'common', 'content'] },
+  // The commands' common code (output, backend) and the subscribers command.
+  cli: { pattern: 'cli', may: ['platform', 'common', 'content'] },
+  scripts: { pattern: 'scripts', may: ['platform', 'server', 'common', 'content'] },
+  edge: { pattern: 'supabase/functions', may: ['common', 'content'] },
+  'test-support': {
+    pattern: 'test-support',
+    may: ['platform', 'server', ...CLI, 'common', 'content', 'scripts'],
+  },
+  e2e: {
+    pattern: 'e2e',
+    may: ['test-support', 'platform', 'server', 'common', 'content', 'scripts'],
+  },
+};
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
-/** The zones, for static imports and for `import('…')` alike (which no-restricted-imports does
- * not see: ESLint's documented way is no-restricted-syntax). */
-const restrict = (...zones) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: zones.map(({ group, message }) => ({ group, message })) },
-  ],
-  'no-restricted-syntax': [
-    'error',
-    ...zones.map(({ dynamic, message }) => ({
-      // esquery reads a regular expression between slashes: a slash inside is written \x2F.
-      selector: `ImportExpression > Literal.source[value=/${dynamic.replaceAll('/', '\\x2F')}/]`,
-      message,
-    })),
-  ],
-});
+const WEB_ONLY = ['common', 'content', 'edge'];
+
+const element = (type) => ({ element: { type } });
+const file = (path) => ({ file: { path } });
+const policies = [
+  ...Object.entries(ZONES).map(([type, { may }]) => ({
+    from: element(type),
+    allow: { to: element([type, ...may]) },
+  })),
+  // The commands' entry points start them.
+  { from: file('cli/announce.ts'), allow: { to: element('announce') } },
+  { from: file('cli/subscribers.ts'), allow: { to: file('cli/*/command.ts') } },
+  // The measuring tools start servers the way the tests do.
+  { from: file('scripts/audit*.ts'), allow: { to: element('test-support') } },
+  // Packages and Node's built-ins: React in the site only, and no node:* where Deno or the browser
+  // runs the code.
+  { allow: { to: { module: { origin: ['external', 'core'] } } } },
+  {
+    from: element(WEB_ONLY),
+    disallow: { to: { module: { origin: 'core' } } },
+    message: 'Web APIs only, no node:*: the Edge Function (Deno) and the browser run this too.',
+  },
+  // A test may read anything it tests, and test support. The commands and their tests reach the
+  // server through its public factory only, as any client would.
+  {
+    from: file(TESTS),
+    allow: { to: [element(Object.keys(ZONES)), { module: { origin: 'core' } }] },
+  },
+  { from: [{ ...element(CLI), ...file(TESTS) }], disallow: { to: element('server') } },
+  { from: element(CLI), allow: { to: file('server/app.ts') } },
+  {
+    from: element(Object.keys(ZONES).filter((zone) => zone !== 'site')),
+    disallow: { to: { module: { source: ['react', 'react-dom', 'react/**', 'react-dom/**'] } } },
+    message: 'Only the site (src/) uses React: the pages are built by Astro.',
+  },
+];
 
 export default defineConfig(
   { ignores: ['dist', '.astro', '.data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -104,59 +90,30 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,astro}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
-  // Imports flow one way. Production code (the site, the server, the organiser CLI and the scripts
-  // that ship or build it) never imports test support; the site imports nothing server-side;
-  // platform/ (what the server and the CLI both stand on) imports neither; the server imports
-  // platform/; the CLI imports platform/ and the app's public factory (server/app.ts) only; only
-  // the site uses React; what the Edge Function shares runs on Web APIs alone. ESLint keeps one
-  // option list per rule and file (the last block that matches wins), so each block below lists
-  // every zone its files belong to.
+  // Imports flow one way, by the zones above.
   {
-    files: ['scripts/**/*.ts'],
-    // The measuring tools start servers the way the tests do.
-    ignores: [...TESTS, 'scripts/audit*.ts'],
-    rules: restrict(NO_TEST_SUPPORT),
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_CLI_IN_SERVER),
-  },
-  {
-    files: ['platform/**/*.ts'],
-    ignores: TESTS,
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, PLATFORM_NOT_ABOVE),
-  },
-  {
-    files: ['cli/**/*.ts'],
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, CLI_NOT_SERVER),
-  },
-  {
-    files: TESTS.flatMap((test) => [`server/${test}`, `platform/${test}`]),
-    rules: restrict(NO_REACT),
-  },
-  {
-    files: TESTS.map((test) => `cli/${test}`),
-    rules: restrict(NO_REACT, CLI_NOT_SERVER),
-  },
-  {
-    files: ['src/**/*.{ts,tsx,astro}'],
-    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_PLATFORM, NO_CLI),
-  },
-  {
-    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('server/')),
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, NO_CLI_IN_SERVER, NO_NODE),
-  },
-  {
-    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('platform/')),
-    rules: restrict(NO_TEST_SUPPORT, NO_REACT, PLATFORM_NOT_ABOVE, NO_NODE),
-  },
-  {
-    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('src/')),
-    rules: restrict(NO_TEST_SUPPORT, NO_SERVER, NO_PLATFORM, NO_CLI, NO_NODE),
-  },
-  {
-    files: EDGE_SHARED_FILES.filter((file) => file.startsWith('supabase/')),
-    rules: restrict(NO_TEST_SUPPORT, NO_NODE),
+    files: ['**/*.{ts,tsx,astro,mjs,js,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': Object.entries(ZONES).map(([type, { pattern }]) => ({
+        type,
+        pattern: `${pattern}/**`,
+        partialMatch: false,
+      })),
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          message: '{{from.type}} may not import {{to.type}}: see the zones in eslint.config.js.',
+          policies,
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.tsx'],

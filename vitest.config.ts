@@ -5,8 +5,8 @@ import NODE_FLAGS from './scripts/check-node.cjs';
 // `// @vitest-environment jsdom` comment at the top of the file.
 export default defineConfig({
   test: {
-    include: ['{src,server,platform,cli,scripts,test-support}/**/*.test.{ts,tsx}'],
-    // The theme's colours are read from the stylesheet itself (src/content/seo.ts imports it
+    include: ['{src,content,common,server,platform,cli,scripts,test-support}/**/*.test.{ts,tsx}'],
+    // The theme's colours are read from the stylesheet itself (src/lib/seo.ts imports it
     // ?raw); Vitest otherwise hands every CSS import over as an empty string.
     css: { include: [/src\/styles\/global\.css/] },
     // Three test files at a time, though Vitest would take one on two cores (cores - 1): many files

@@ -2,7 +2,7 @@
 // SITE_URL/unsubscribe. The function's handler runs here under Node, asking the running server's
 // /rest/v1/rpc over HTTP with the anon key, as it asks hosted Supabase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
 import {
   decoded,

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_DATE_LONG } from '../src/content/event.ts';
+import { EVENT_DATE_LONG } from '../content/event.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import {
@@ -47,7 +47,7 @@ describe('announce: dry run, test message, failures', { timeout: 240_000 }, () =
     expect(dry.stdout).toContain('To: person0@example.org');
     expect(dry.stdout).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(dry.stdout).toContain('----- text part -----\nHi there,');
-    expect(dry.stdout).toContain(EVENT_DATE_LONG); // from src/content/event.ts
+    expect(dry.stdout).toContain(EVENT_DATE_LONG); // from content/event.ts
     expect(dry.stdout).toContain('<!doctype html>');
     expect(sink.count()).toBe(0);
   });

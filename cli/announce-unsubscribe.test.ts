@@ -1,7 +1,7 @@
 // The whole loop on the real server process: the one-click URL from a received List-Unsubscribe
 // header, the confirm page, what leaving changes, signing up again, and `subscribers remove`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { listOn, unsubscribeHeaderUrl, type ListBackend } from '../test-support/announce-lists.ts';

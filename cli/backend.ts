@@ -10,13 +10,13 @@ import { MigrationChangedError } from '../platform/db/migrate.ts';
 import type { Db } from '../platform/db/types.ts';
 import { readServiceRoleKey } from '../platform/service-key.ts';
 import type { Settings } from '../platform/settings.ts';
-import { normaliseEmail } from '../src/lib/normalise-signup.ts';
+import { normaliseEmail } from '../common/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
 import { socketFetch } from './socket-fetch.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 
-/** How long to wait for whoever holds DATA_DIR without answering on a port: a server starting,
+/** How long to wait for whoever holds DATA_DIR without a socket to answer on: a server starting,
  * or another command, which may end. */
 const HOLDER_WAIT_MS = 20_000;
 

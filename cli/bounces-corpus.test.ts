@@ -59,6 +59,7 @@ const HARD_DESPITE_SISIMAI: Record<string, string> = {
   'rhost-nttdocomo-02.eml': '550 Unknown user',
   'rhost-nttdocomo-03.eml': '550 Unknown user',
   'rhost-godaddy-03.eml': '550 5.1.1 from the remote server itself',
+  'lhost-postfix-13.eml': '550 5.2.1 User Unknown for this person (Sisimai: the next, mailboxfull)',
   'lhost-dragonfly-13.eml': 'Postfix words "Recipient address rejected" with 5.3.0, as at send',
   'lhost-dragonfly-17.eml': 'Postfix words "Recipient address rejected" with 5.0.0, as at send',
   'lhost-dragonfly-23.eml': 'Postfix words "Recipient address rejected" with 5.3.0, as at send',
@@ -103,10 +104,11 @@ describe('bounces on the sisimai corpus', () => {
     const hard = acted('Late bounce');
     const complaints = acted('Complaint');
     const summary = /^Read .*$/m.exec(run.stderr)?.[0] ?? '';
-    // The figures for the record (docs/performance.md), held here.
+    // The figures for the record (docs/performance.md), held here. 140 hard: 5.2.1, a disabled
+    // mailbox, is hard as it is at send (policy.ts); it was 130 while a late 5.2.1 was soft.
     expect(summary).toContain(`Read 609 reports in ${folder} (631 messages)`);
-    expect(summary).toContain(': 130 hard bounces suppressed, 11 complaints unsubscribed');
-    expect(hard).toHaveLength(130);
+    expect(summary).toContain(': 140 hard bounces suppressed, 11 complaints unsubscribed');
+    expect(hard).toHaveLength(140);
     expect(complaints).toHaveLength(11);
     expect(wrappedNames.length).toBeGreaterThan(500);
 

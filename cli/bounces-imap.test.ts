@@ -4,7 +4,7 @@
 // complaint alone, changes nothing in the mailbox, changes nothing on a second run, and the next
 // campaign reaches exactly the people it should, each once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailKeys, mailToken } from './announce/mail/token.ts';
+import { mailKeys, mailToken } from './mail-token.ts';
 import {
   ANNOUNCE_TEST_ENV,
   BACKENDS,

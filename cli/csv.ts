@@ -1,6 +1,6 @@
 // CSV for organisers, who open it in a spreadsheet: RFC 4180 quoting, and no cell a spreadsheet
 // would run as a formula (OWASP "CSV injection"): such cells get a leading apostrophe.
-import type { SignupRow } from '../src/lib/signup-contract.ts';
+import type { SignupRow } from '../common/signup-contract.ts';
 
 const CSV_HEADER = 'email,first_name,created_at,source';
 

@@ -5,13 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/pglite.ts';
 import { retentionNotice } from '../platform/retention.ts';
-import { EVENT_TIME_ZONE, LAUNCH_AT_MS } from '../src/content/event.ts';
-import {
-  LIST_KEPT_UNTIL_ISO,
-  LIST_KEPT_UNTIL_LONG,
-  RETENTION_MONTHS,
-} from '../src/content/privacy.ts';
-import { dateIn } from '../src/lib/event-dates.ts';
+import { EVENT_TIME_ZONE, LAUNCH_AT_MS } from '../content/event.ts';
+import { LIST_KEPT_UNTIL_ISO, LIST_KEPT_UNTIL_LONG, RETENTION_MONTHS } from '../content/privacy.ts';
+import { dateIn } from '../content/event-dates.ts';
 import { BACKENDS, listOn, type ListBackend } from '../test-support/announce-lists.ts';
 import { runCli } from '../test-support/server-process.ts';
 

@@ -2,8 +2,7 @@
 // (every sign-up, every delivery record, the suppression list) on whichever backend the settings
 // name, in one call to the migration's tedxcommunity_erase_all(), after asking.
 import type { Settings } from '../platform/settings.ts';
-import { formatCount } from './announce/output/say.ts';
-import { since } from './announce/sending/lease.ts';
+import { formatCount, since } from './output/say.ts';
 import { confirm } from './confirm.ts';
 import { withCaller } from './backend.ts';
 import { CliError } from './cli-error.ts';

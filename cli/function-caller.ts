@@ -8,6 +8,10 @@ type Args = Record<string, string | number | boolean | null | object>;
 
 export type FunctionCaller = ReturnType<typeof functionCaller>;
 
+/** The most rows the project's functions answer or take in one call (tedxcommunity_signups_page,
+ * _announce_next and _late_report_people each stop at 1000). */
+export const PAGE_SIZE = 1000;
+
 /** One call's JSON at most, in UTF-16 code units (String#length), not bytes: this project's
  * server takes 8 KB a request. */
 const PIECE_LENGTH = 6000;

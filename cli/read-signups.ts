@@ -2,7 +2,7 @@
 // functions, called through supabase-js like every other client (backend.ts). The list is read
 // a page at a time by key (id > the last id seen), so a sign-up or an unsubscribe during the
 // read neither repeats nor skips anyone, as an offset would.
-import type { FunctionCaller } from './function-caller.ts';
+import { PAGE_SIZE, type FunctionCaller } from './function-caller.ts';
 
 export interface ListRow {
   id: number;
@@ -34,14 +34,11 @@ export async function* keysetPaged<T extends { id: number }>(
   }
 }
 
-/** The function's own cap on one page (tedxcommunity_signups_page, 20261123110000). */
-const PAGE = 1000;
-
 /** Every sign-up, in id order. */
 export function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
   const page = (after: number, limit: number) =>
     caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
-  return Array.fromAsync(keysetPaged(page, PAGE));
+  return Array.fromAsync(keysetPaged(page, PAGE_SIZE));
 }
 
 /**

@@ -1,6 +1,6 @@
 // How both organiser commands start and end: bad arguments are the one line and the usage (exit
 // 2); a failure they know is one line (exit 1), never a stack trace.
-import { printable } from '../platform/printable.ts';
+import { printable } from '../common/printable.ts';
 import { CliError, firstLine } from './cli-error.ts';
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -10,7 +10,7 @@ const rawWrites = new WeakMap<NodeJS.WriteStream, Write>();
 /**
  * The one place the commands' output passes: a name or an address a visitor typed (rows stored
  * before the table refused control characters included) reaches the terminal with its control
- * characters spelled out (platform/printable.ts), never run; a newline still ends a line. stderr is
+ * characters spelled out (common/printable.ts), never run; a newline still ends a line. stderr is
  * always for people. stdout is escaped when it is a terminal; piped or redirected it is data (the
  * CSV export, the dry run's message) and stays byte for byte what the database holds, as
  * `--out FILE` does. Every command writes strings; anything else passes as it is.

@@ -3,8 +3,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { retentionNotice } from '../platform/retention.ts';
 import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
-import { LIST_KEPT_UNTIL_LONG } from '../src/content/privacy.ts';
-import { normaliseEmail } from '../src/lib/normalise-signup.ts';
+import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
+import { normaliseEmail } from '../common/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
 import { callForEmail, withCaller } from './backend.ts';

@@ -1,9 +1,9 @@
 // npm run subscribers -- suppressed | unsuppress EMAIL: the addresses no campaign mails again, and
-// why: a hard bounce at send (cli/announce/sending/smtp-answer.ts), a late bounce or a complaint
+// why: a hard bounce at send (common/smtp-answer.ts), a late bounce or a complaint
 // (`subscribers -- bounces`, cli/bounces/).
-import { printable } from '../platform/printable.ts';
+import { printable } from '../common/printable.ts';
 import type { Settings } from '../platform/settings.ts';
-import { shellQuote } from './announce/modes/list-check.ts';
+import { shellQuote } from './output/say.ts';
 import { csvLine } from './csv.ts';
 import { callForEmail, withCaller } from './backend.ts';
 import type { FunctionCaller } from './function-caller.ts';

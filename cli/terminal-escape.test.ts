@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printable } from '../platform/printable.ts';
+import { printable } from '../common/printable.ts';
 import { ANNOUNCE_TEST_ENV } from '../test-support/announce-lists.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { childEnv, NODE_ENTRY, runCli } from '../test-support/server-process.ts';

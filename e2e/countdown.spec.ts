@@ -1,4 +1,4 @@
-// The countdown: to the launch moment (LAUNCH_AT in src/content/event.ts),
+// The countdown: to the launch moment (LAUNCH_AT in content/event.ts),
 // two digits per box, refreshed every second, all zero at and after launch. Time is controlled
 // with page.clock, always relative to the launch moment, so the specs hold for any edition.
 import type { Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import {
   waitForIslands,
   writtenText,
 } from './fixtures';
-import { LAUNCH_AT_MS } from '../src/content/event.ts';
+import { LAUNCH_AT_MS } from '../content/event.ts';
 
 const UNITS = ['Days', 'Hours', 'Minutes', 'Seconds'] as const;
 

@@ -10,7 +10,7 @@ import {
   type Request,
 } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
-import { SIGNUP_OUTCOME_PATHS, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { SIGNUP_OUTCOME_PATHS, SIGNUP_TABLE } from '../common/signup-contract.ts';
 
 export { expect };
 

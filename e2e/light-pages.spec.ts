@@ -2,7 +2,7 @@
 // pages with nothing interactive ship no React, no page logs a console error, and animations stop
 // under prefers-reduced-motion.
 import type { Page } from '@playwright/test';
-import { SPEAKER_REVEAL_TEXT } from '../src/content/speakers.ts';
+import { SPEAKER_REVEAL_TEXT } from '../content/speakers.ts';
 import { SITE_BUDGET } from '../test-support/budgets.ts';
 import { PAGES, expect, scrollToEnd, test, waitForIslands, waitForStill } from './fixtures';
 

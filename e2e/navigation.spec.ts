@@ -11,7 +11,7 @@ import {
   test,
   waitForIslands,
 } from './fixtures';
-import { HASH_SCROLL_DELAY_MS } from '../src/content/timing.ts';
+import { HASH_SCROLL_DELAY_MS } from '../content/timing.ts';
 
 const ITEMS = ['About', 'Meet the Team', 'Press & Media', 'About TED/TEDx'] as const;
 const SCROLL_ITEMS: [string, string][] = [

@@ -5,7 +5,7 @@ import {
   PRIVACY_CONTACT,
   PRIVACY_SECTIONS,
   RETENTION_MONTHS,
-} from '../src/content/privacy.ts';
+} from '../content/privacy.ts';
 import { DESKTOP, PHONE, expect, test, visibleText, waitForIslands } from './fixtures';
 
 test('under the form, one line says what the address is for and links to /privacy', async ({

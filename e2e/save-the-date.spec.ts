@@ -2,9 +2,9 @@
 // event day, and the share links work without any script and cost no third-party request
 // until tapped. The phone's own share sheet appears only where the browser offers it.
 import type { Page } from '@playwright/test';
-import { CALENDAR_LINK_LABEL } from '../src/content/calendar.ts';
-import { LAUNCH_AT_MS } from '../src/content/event.ts';
-import { NATIVE_SHARE_LABEL, SHARE_TARGETS, SHARE_TITLE } from '../src/content/share.ts';
+import { CALENDAR_LINK_LABEL } from '../content/calendar.ts';
+import { LAUNCH_AT_MS } from '../content/event.ts';
+import { NATIVE_SHARE_LABEL, SHARE_TARGETS, SHARE_TITLE } from '../content/share.ts';
 import { expect, test } from './fixtures';
 
 const SHARE_HOSTS = ['wa.me', 'x.com', 'www.linkedin.com', 'www.facebook.com'];

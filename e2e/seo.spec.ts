@@ -1,7 +1,7 @@
 // Prerendered and findable (issue 2): every route is complete HTML before any script runs, with
 // its own title and description, share tags with a real 1200x630 image, a canonical URL,
 // schema.org Event data on `/`, robots.txt, a sitemap, icons and a web manifest.
-import { EVENT_FULL_NAME, LAUNCH_AT } from '../src/content/event.ts';
+import { EVENT_FULL_NAME, LAUNCH_AT } from '../content/event.ts';
 import { decodeEntities, expect, fetchPng, metaContent, test } from './fixtures';
 
 const ROUTES = [

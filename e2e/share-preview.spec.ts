@@ -1,6 +1,6 @@
 // What a WhatsApp link preview shows (issue 29): every page's share title whole, and a share
-// image WhatsApp agrees to show. The limits are in src/content/share-preview.ts.
-import { SHARE_IMAGE_MAX_BYTES, SHARE_TITLE_MAX_LENGTH } from '../src/content/share-preview.ts';
+// image WhatsApp agrees to show. The limits are in content/share-preview.ts.
+import { SHARE_IMAGE_MAX_BYTES, SHARE_TITLE_MAX_LENGTH } from '../content/share-preview.ts';
 import { EVERY_PAGE, expect, fetchPng, metaContent, test } from './fixtures';
 
 test('every page: og:title and twitter:title whole in a WhatsApp preview, one share image within its size limit', async ({

@@ -4,14 +4,14 @@
 // form's section in view. Twice: with JavaScript off, and with the page's scripts blocked so the
 // submit happens before any island hydrates.
 import type { Page, Response } from '@playwright/test';
-import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from '../src/content/notices.ts';
+import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from '../content/notices.ts';
 import {
   LOCAL_ANON_KEY,
   SIGNUP_FORM_FUNCTION,
   SIGNUP_OUTCOME_PATHS,
   SIGNUP_TABLE,
   type SignupKind,
-} from '../src/lib/signup-contract.ts';
+} from '../common/signup-contract.ts';
 import {
   PHONE,
   expect,

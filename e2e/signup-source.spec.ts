@@ -2,8 +2,8 @@
 // share link brings a visitor whose sign-up keeps that link's source, on the JavaScript path (the
 // island reads the address) and without JavaScript (the form function reads the Referer).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SHARE_TITLE } from '../src/content/share.ts';
-import { SIGNUP_FORM_FUNCTION } from '../src/lib/signup-contract.ts';
+import { SHARE_TITLE } from '../content/share.ts';
+import { SIGNUP_FORM_FUNCTION } from '../common/signup-contract.ts';
 import {
   PHONE,
   expect,

@@ -1,7 +1,7 @@
 // The sign-up form against the real server and database: every row of the specification's error
 // catalogue, the form's states and the normalisation rules.
 import type { Page, Request } from '@playwright/test';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import {
   expect,
   failedResourcePattern,

@@ -1,12 +1,7 @@
 // The speakers teaser page.
 import type { Page } from '@playwright/test';
-import { EVENT_DATE_LONG } from '../src/content/event.ts';
-import {
-  categoryText,
-  SPEAKER_REVEAL_TEXT,
-  SPEAKERS,
-  SPEAKERS_CTA,
-} from '../src/content/speakers.ts';
+import { EVENT_DATE_LONG } from '../content/event.ts';
+import { categoryText, SPEAKER_REVEAL_TEXT, SPEAKERS, SPEAKERS_CTA } from '../content/speakers.ts';
 import { DESKTOP, PHONE, boxOf, expect, test, visibleText, writtenText } from './fixtures';
 
 // The SPEC's nine categories; src/components/speaker-card.test.tsx holds the content to them.

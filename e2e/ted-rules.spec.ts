@@ -1,13 +1,13 @@
 // TED's rules for a TEDx website (issue 29; docs/next-edition.md, "TED's rules the site keeps"):
 // what TED checks before it keeps a licence. TED's own words are written out here, not read
-// from src/content/, so a rewording of the content fails this test.
+// from content/, so a rewording of the content fails this test.
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,
   EVENT_SHORT_NAME,
   LAUNCH_AT,
   VENUE,
-} from '../src/content/event.ts';
+} from '../content/event.ts';
 import {
   DESKTOP,
   EVERY_PAGE,

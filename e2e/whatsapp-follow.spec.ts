@@ -1,10 +1,10 @@
 // "Follow us on WhatsApp" on the subscribed confirmation of both sign-up paths, as built from
-// src/content/links.ts: the link when the channel's address is set, nothing while it is empty,
+// content/links.ts: the link when the channel's address is set, nothing while it is empty,
 // and in either case no request to WhatsApp (src/features/signup/signup-whatsapp.test.tsx
 // renders both cases of both paths).
 import type { Page } from '@playwright/test';
-import { WHATSAPP_CHANNEL } from '../src/content/links.ts';
-import { SIGNUP_OUTCOME_PATHS } from '../src/lib/signup-contract.ts';
+import { WHATSAPP_CHANNEL } from '../content/links.ts';
+import { SIGNUP_OUTCOME_PATHS } from '../common/signup-contract.ts';
 import { expect, test, uniqueEmail, waitForIslands } from './fixtures';
 
 function watchWhatsApp(page: Page): string[] {

@@ -1,13 +1,9 @@
-// The day the privacy page promises the list is gone by (src/content/privacy.ts), turned into a
+// The day the privacy page promises the list is gone by (content/privacy.ts), turned into a
 // reminder for the organisers: the server prints it at start, the subscribers commands after
 // their output, once that day has passed.
-import { EVENT_TIME_ZONE } from '../src/content/event.ts';
-import {
-  LIST_KEPT_UNTIL_ISO,
-  LIST_KEPT_UNTIL_LONG,
-  RETENTION_MONTHS,
-} from '../src/content/privacy.ts';
-import { dateIn } from '../src/lib/event-dates.ts';
+import { EVENT_TIME_ZONE } from '../content/event.ts';
+import { LIST_KEPT_UNTIL_ISO, LIST_KEPT_UNTIL_LONG, RETENTION_MONTHS } from '../content/privacy.ts';
+import { dateIn } from '../content/event-dates.ts';
 
 /**
  * One line for the organisers once the list is kept past what the privacy page promises (the

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/server-process.ts';
-import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
-import { SITE_URL_DEFAULT } from '../src/content/event.ts';
+import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
+import { SITE_URL_DEFAULT } from '../content/event.ts';
 import {
   DEFAULT_ANNOUNCE_RATE,
   DEFAULT_REQUEST_RATE_LIMIT,

@@ -4,14 +4,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { SITE_URL_DEFAULT } from '../src/content/event.ts';
-import { LOCAL_ANON_KEY } from '../src/lib/signup-contract.ts';
+import { isLoopback } from './mail-server.ts';
+import { SITE_URL_DEFAULT } from '../content/event.ts';
+import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import proxyaddr from 'proxy-addr';
 
 /** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
  * signing up together after an announcement must get through, a script must not. The database
  * holds this budget, with the same number as its default where nothing sets it (hosted Supabase:
- * migration 20261127110000). */
+ * tedxcommunity_budget.per_minute(), migration 20261127120000). */
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
 
 /** Anonymous requests of any kind per client address per minute: a page makes one or two, a
@@ -76,10 +77,6 @@ function expectedUrl(protocols: string[], secret: boolean): string {
 
 const IMAP_EXPECTED =
   'an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost), with / @ : in the user or password percent-encoded (%2F %40 %3A)';
-
-/** This machine: 127.0.0.0/8, ::1 or localhost. */
-export const isLoopback = (hostname: string) =>
-  /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(hostname);
 
 /** Protocols without their colon, e.g. ['http', 'https']. */
 function url(protocols: string[], { secret = false } = {}) {

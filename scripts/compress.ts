@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pageCsp, unionCsp } from '../server/csp.ts';
-import { SECURITY_HEADERS } from '../server/security-headers.ts';
+import { securityHeaderList } from '../server/security-headers.ts';
 import { COMPRESSIBLE, IMMUTABLE, REVALIDATE, walk } from '../server/static.ts';
 
 export function compressDist(dist: string): { files: number; before: number; brotli: number } {
@@ -35,7 +35,7 @@ export function compressDist(dist: string): { files: number; before: number; bro
 }
 
 /** Netlify / Cloudflare Pages `_headers`: the same headers this server sends. */
-export function headersFile(dist: string): string {
+export async function headersFile(dist: string): Promise<string> {
   const pages = walk(dist).filter((p) => p.endsWith('.html'));
   // Hosts merge every rule matching a path, so the page policy goes once on /*: the union of
   // every page's policy (each page's inline-script hashes), still without 'unsafe-inline'.
@@ -45,7 +45,7 @@ export function headersFile(dist: string): string {
     '/*',
   ];
   for (const [name, value] of Object.entries({
-    ...SECURITY_HEADERS,
+    ...(await securityHeaderList()),
     'Content-Security-Policy': csp,
   })) {
     lines.push(`  ${name}: ${value}`);
@@ -77,7 +77,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
   const started = performance.now();
   const stats = compressDist(dist);
-  writeFileSync(join(dist, '_headers'), headersFile(dist));
+  writeFileSync(join(dist, '_headers'), await headersFile(dist));
   const kb = (n: number) => (n / 1024).toFixed(1);
   console.log(
     `compress: ${stats.files} files, ${kb(stats.before)} KB -> ${kb(stats.brotli)} KB brotli (+ gzip), ` +

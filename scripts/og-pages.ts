@@ -1,7 +1,7 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
-// src/content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
+// content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
 import { join } from 'node:path';
-import { EVENT_DATE_LONG, WORD_MARK } from '../src/content/event.ts';
+import { EVENT_DATE_LONG, WORD_MARK } from '../content/event.ts';
 import { theme } from '../platform/theme.ts';
 
 const root = join(import.meta.dirname, '..');

@@ -1,12 +1,12 @@
 // `npm run og`: renders the share image and icons in public/ in the machine's Chromium, from the
-// event's name and date (src/content/event.ts) and the theme's colours. Run it after changing
+// event's name and date (content/event.ts) and the theme's colours. Run it after changing
 // them, then commit the PNGs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
-import { SHARE_IMAGE_MAX_BYTES } from '../src/content/share-preview.ts';
+import { SHARE_IMAGE_MAX_BYTES } from '../content/share-preview.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
 import { faviconSvg, icon, shareCard } from './og-pages.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../platform/settings.ts';
-import { SITE_URL_DEFAULT } from '../src/content/event.ts';
+import { SITE_URL_DEFAULT } from '../content/event.ts';
 import { buildNotice, needsBuild } from './start.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -76,7 +76,7 @@ export async function tightenPage(page: string, scripts: string): Promise<string
 }
 
 /** Tightens every page of `dist` in place; returns how many. */
-export async function tightenDist(dist: string): Promise<number> {
+async function tightenDist(dist: string): Promise<number> {
   const files = walk(dist);
   const scripts = files
     .filter((path) => path.endsWith('.js'))

@@ -10,16 +10,16 @@ import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
 import { createFunctionCaller } from './db/call-function.ts';
 import { fatalReason } from './fatal.ts';
-import { printable } from '../platform/printable.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { printable } from '../common/printable.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { Settings } from '../platform/settings.ts';
 import { STRICT_CSP } from './csp.ts';
 import { createStaticSite } from './static.ts';
-import { createUnsubscribeHandler } from './unsubscribe-handler.ts';
+import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
-export interface AppOptions {
+interface AppOptions {
   db: Db;
   settings: Pick<Settings, 'anonKey' | 'signupRateLimit' | 'requestRateLimit' | 'trustProxy'> & {
     serviceRoleKey: string;
@@ -91,7 +91,6 @@ export function createApp({
     const started = performance.now();
     await next();
     const headers = c.res.headers;
-    for (const name in SECURITY_HEADERS) headers.set(name, SECURITY_HEADERS[name]);
     // The unsubscribe token is in the URL: no Referer from any of its answers (429s and errors
     // included), whatever the site-wide policy says.
     if (c.req.path.startsWith('/unsubscribe')) headers.set('Referrer-Policy', 'no-referrer');
@@ -100,6 +99,7 @@ export function createApp({
       `${c.req.method} ${loggable(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
     );
   });
+  app.use(securityHeaders());
 
   app.get('/healthz', async (c) => {
     try {

@@ -2,9 +2,9 @@
 // hashes of the page's inline scripts, into a meta tag) sent as a header, plus what only a
 // header can say.
 import { createHash } from 'node:crypto';
-import { hashedPolicy } from './csp-policy.ts';
+import { hashedPolicy } from '../common/csp-policy.ts';
 
-export { STRICT_CSP } from './csp-policy.ts';
+export { STRICT_CSP } from '../common/csp-policy.ts';
 
 export const decodeEntities = (s: string) =>
   s

@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { networks } from './client-address.ts';
 import { MAX_CONNECTIONS_PER_CLIENT } from './limits.ts';

@@ -6,7 +6,7 @@ import { pgliteDatabase } from '../test-support/databases.ts';
 import { ANON, clientHeaders, ENDPOINT, peer, SERVICE, testApp } from '../test-support/app.ts';
 import { networks } from './client-address.ts';
 import type { Db } from '../platform/db/types.ts';
-import { printable } from '../platform/printable.ts';
+import { printable } from '../common/printable.ts';
 import { createRateLimiter } from './rest/rate-limit.ts';
 
 let db: Db;

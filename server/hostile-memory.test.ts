@@ -8,7 +8,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 
 /** Hostile requests before memory is first read (the server grows to its working size), then after. */

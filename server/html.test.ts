@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { html, raw } from '../platform/html.ts';
-import { confirmPage, invalidPage } from './unsubscribe-page.ts';
+import { html, raw } from '../common/html.ts';
+import { confirmPage, invalidPage } from '../common/unsubscribe-page.ts';
 
 describe('the one templating', () => {
   it('escapes every interpolated text, in content and attributes alike', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
 import { LOCK_FILE } from '../platform/db/lock.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';

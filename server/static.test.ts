@@ -33,7 +33,7 @@ describe('static site', () => {
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(64, 1));
     writeFileSync(join(dist, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     compressDist(dist);
-    writeFileSync(join(dist, '_headers'), headersFile(dist));
+    writeFileSync(join(dist, '_headers'), await headersFile(dist));
     db = await pgliteDatabase.open();
     app = testApp(db, { distDir: dist });
   });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServiceRoleKey } from '../platform/service-key.ts';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { serverOnPglite, type PgliteServer } from '../test-support/databases.ts';
 import { ONE_CLICK } from '../test-support/unsubscribe.ts';
 import { formSignUp } from '../test-support/app.ts';

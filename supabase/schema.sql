@@ -734,11 +734,7 @@ CREATE FUNCTION public.tedxcommunity_signup_budget() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  -- SIGNUP_RATE_LIMIT on the own server, which sets it for the transaction; elsewhere 120. Hosted
-  -- Supabase cannot store the setting (only a superuser may set a custom one for a database):
-  -- there a new migration changes the 120 (docs/deploying.md).
-  per_minute integer :=
-    coalesce(nullif(pg_catalog.current_setting('app.signup_rate_limit', true), ''), '120')::integer;
+  per_minute integer := nullif(pg_catalog.current_setting('app.signup_rate_limit', true), '')::integer;
   address inet;
   wait integer;
 begin
@@ -748,7 +744,7 @@ begin
   -- function does not change.
   if pg_catalog.current_setting('role', true) not in ('anon', 'authenticated')
       or coalesce(pg_catalog.current_setting('request.headers', true), '') = ''
-      or per_minute <= 0 then
+      or coalesce(per_minute, 0) <= 0 then
     return new;
   end if;
   -- Every request without a readable address shares one budget.

@@ -1,4 +1,4 @@
-import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { createApp } from '../server/app.ts';
 import type { Db } from '../platform/db/types.ts';
 

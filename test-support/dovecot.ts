@@ -20,7 +20,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 
-export const DOVECOT = '/usr/sbin/dovecot';
+const DOVECOT = '/usr/sbin/dovecot';
 export const DOVECOT_SKIP_REASON = `no ${DOVECOT} (apt-get install dovecot-imapd, as .ci/run does)`;
 export const hasDovecot = () => existsSync(DOVECOT);
 

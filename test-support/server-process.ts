@@ -19,7 +19,7 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   timeoutMs?: number;
   /** 'pipe' (kept for output()) or 'inherit' (the terminal). */
   log?: 'pipe' | 'inherit';

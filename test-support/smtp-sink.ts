@@ -9,7 +9,7 @@ export interface SinkMessage {
   receivedAt: number;
 }
 
-export interface SinkOptions {
+interface SinkOptions {
   /** Require this login (AUTH PLAIN/LOGIN over the plain connection, as tests have no TLS). */
   auth?: { user: string; pass: string };
   /** Keep each message's text; without it the sink only counts and times them. */

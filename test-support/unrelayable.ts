@@ -1,5 +1,5 @@
 // The address rule's cases (decision 0020), run through both places that hold it: the form's
-// rule (src/lib/normalise-signup.ts) and the table, by the REST insert and by the form's function
+// rule (common/normalise-signup.ts) and the table, by the REST insert and by the form's function
 // (server/rest/rest.test.ts, server/db/signup-form.test.ts). What the table refuses since
 // migrations 20261127100000 and 20261127180000 (and the form before sending), as a visitor would
 // type it: each case is one rule of RFC 5321 or one kind of control character.

@@ -1,12 +1,12 @@
 // `npm run subscribers -- bounces [--file PATH] [--verbose]`: the late bounces and complaints in
 // the sending mailbox (IMAP_URL, or Gmail's from SMTP_URL) or in an export of it. A report acts
-// only when the original it returns carries a mail token that verifies (announce/mail/token.ts)
+// only when the original it returns carries a mail token that verifies (cli/mail-token.ts)
 // and, for a bounce, reports that person's address; policy.ts says what each report does, and
 // the database remembers what was handled, so a second run changes nothing (decision 0022).
 import { createHash } from 'node:crypto';
 import type { Settings } from '../../platform/settings.ts';
-import { readMailKeys, verifyMailToken, type MailKeys } from '../announce/mail/token.ts';
-import { say } from '../announce/output/say.ts';
+import { readMailKeys, verifyMailToken, type MailKeys } from '../mail-token.ts';
+import { say } from '../output/say.ts';
 import { withCaller } from '../backend.ts';
 import { fileMessages } from './file-source.ts';
 import { scanImap } from './imap-source.ts';

@@ -3,10 +3,10 @@
 // the envelope, the MIME structure and a few header fields of every message (screen.ts), then
 // only the messages that can be reports, each at most REPORT_BYTES, a batch at a time.
 import { ImapFlow, type MessageStructureObject } from 'imapflow';
-import { isLoopback } from '../../platform/settings.ts';
+import { isLoopback } from '../../platform/mail-server.ts';
 import { CliError, firstLine } from '../cli-error.ts';
 import type { ImapTarget } from './mailbox.ts';
-import { REPORT_BYTES } from './read-report.ts';
+import { field, fieldsOf, REPORT_BYTES } from './read-report.ts';
 import { screen, SCREEN_HEADERS, type Screened } from './screen.ts';
 
 /** Messages downloaded per FETCH: at most this many times REPORT_BYTES held at once. */
@@ -15,16 +15,6 @@ const TIMEOUT_MS = 30_000;
 
 const typesOf = (node: MessageStructureObject | undefined): string[] =>
   node ? [node.type, ...(node.childNodes ?? []).flatMap(typesOf)] : [];
-
-/** `Name: value` lines (unfolded) → a lookup by lower-case name. */
-function headerLookup(raw: Buffer | undefined): (name: string) => string {
-  const fields = new Map<string, string>();
-  for (const line of (raw?.toString('utf8') ?? '').replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const at = line.indexOf(':');
-    if (at > 0) fields.set(line.slice(0, at).trim().toLowerCase(), line.slice(at + 1).trim());
-  }
-  return (name) => fields.get(name) ?? '';
-}
 
 function connectError(error: unknown, target: ImapTarget): CliError {
   const e = error as { authenticationFailed?: boolean; code?: string; responseText?: string };
@@ -88,12 +78,14 @@ export async function scanImap(
       { uid: false },
     )) {
       const from = m.envelope?.from?.[0];
+      // Read as a report's headers are (read-report.ts).
+      const fields = fieldsOf(m.headers?.toString('utf8') ?? '');
       const seen: Screened = screen({
         fromAddress: from?.address ?? '',
         fromName: from?.name ?? '',
         subject: m.envelope?.subject ?? '',
         types: typesOf(m.bodyStructure),
-        header: headerLookup(m.headers),
+        header: (name) => field(fields, name) ?? '',
       });
       if (seen === 'report') wanted.push(m.uid);
       else if (seen === 'auto-reply') counts.autoReplies++;

@@ -1,14 +1,10 @@
 // Which mailbox `subscribers -- bounces` reads: IMAP_URL, or else the Gmail account SMTP_URL
 // sends through (same login, imap.gmail.com:993), so an organiser who can send can read too.
+import { mailServer, type MailServer } from '../../platform/mail-server.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { CliError } from '../cli-error.ts';
 
-export interface ImapTarget {
-  host: string;
-  port: number;
-  secure: boolean;
-  user: string;
-  pass: string;
+export interface ImapTarget extends MailServer {
   mailbox: string;
   /** For the organisers: host:port/mailbox, never the login. */
   shown: string;
@@ -28,16 +24,11 @@ export function imapTarget(settings: Settings): ImapTarget {
     throw new CliError(
       'Set IMAP_URL (imaps://user:password@host:993/INBOX) to read the sending mailbox, or pass --file PATH (an .mbox, an .eml or a folder of them)',
     );
-  const secure = url.protocol === 'imaps:';
-  const port = url.port ? Number(url.port) : secure ? 993 : 143;
+  const server = mailServer(url, { secure: 993, plain: 143 });
   const mailbox = decodeURIComponent(url.pathname.replace(/^\/+/, '')) || 'INBOX';
   return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port,
-    secure,
-    user: decodeURIComponent(url.username),
-    pass: decodeURIComponent(url.password),
+    ...server,
     mailbox,
-    shown: `${mailbox} on ${url.hostname}:${port}`,
+    shown: `${mailbox} on ${url.hostname}:${server.port}`,
   };
 }

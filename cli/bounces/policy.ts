@@ -1,14 +1,22 @@
 // What a late report means (decision 0022, after Sisimai's reasons). The enhanced status codes
-// mean what they mean at send time: cli/announce/sending/smtp-answer.ts reads them, here as there.
-//   hard       the mailbox or its domain does not exist or has moved (5.1.x, or no telling code
+// mean what they mean at send time: common/smtp-answer.ts reads them (mailboxGone), here as
+// there, so 5.2.1, a disabled mailbox, is a hard bounce in a late report as it is at send, and
+// Gmail's 5.2.1 for a mailbox that receives too fast comes back, here as there.
+//   hard       the mailbox or its domain does not exist, has moved or is disabled (5.1.x, 5.2.1, or no telling code
 //              and the words of an unknown user; Action: failed; Sisimai's userunknown,
 //              hostunknown, hasmoved): suppressed, as at send
 //   complaint  ARF abuse, fraud or opt-out, Microsoft's JMRP: unsubscribed and suppressed
-//   soft       full, disabled, delayed, expired, the route (4.x.x, 5.2.x, 5.4.x): counted
+//   soft       full, delayed, expired, the route (4.x.x, 5.2.x but 5.2.1, 5.4.x): counted
 //   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
 //              auth-failure reports, 5.3-5.6): counted, and explained; suppresses nobody
 //   ignored    delivered, relayed, expanded, an auto-reply, a feedback report of another type
-import { MAILBOX_FULL, refusalCause } from '../announce/sending/smtp-answer.ts';
+import {
+  ENHANCED_CODE,
+  MAILBOX_FULL,
+  mailboxGone,
+  refusalCause,
+  subjectAndDetail,
+} from '../../common/smtp-answer.ts';
 import type { ReadReport, RecipientStatus } from './read-report.ts';
 
 export type LateKind = 'hard' | 'complaint' | 'soft' | 'sender' | 'ignored';
@@ -32,9 +40,8 @@ const NO_SUCH_USER =
 
 /**
  * One recipient's status. The phase and the enhanced code decide, as at send (RFC 3463): a
- * refused MAIL FROM is the sender's; x.1.x is the address
- * (unless x.1.7/x.1.8, the sender's), x.2.x the mailbox and x.4.x the route, which come back, and
- * the rest is the sender or the message. A code that says nothing particular (x.y.0) is read as
+ * refused MAIL FROM is the sender's; a mailbox gone (mailboxGone) is hard; the rest of x.2.x, the
+ * mailbox, and x.4.x, the route, come back; the rest is the sender or the message. A code that says nothing particular (x.y.0) is read as
  * none, so the words decide.
  */
 export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'> {
@@ -44,19 +51,17 @@ export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'
   const basic = Number(basicCode(r.diagnostic) ?? (r.status?.[0] === '4' ? 450 : 550));
   if (r.status?.[0] === '4' || basic < 500) return 'soft';
   const telling = r.status && !/\.0$/.test(r.status) ? r.status : null;
-  const [, subject, detail] = (telling ?? '').split('.').map(Number);
+  const [subject, detail] = subjectAndDetail(telling);
   const words = r.diagnostic
     .replace(/^\s*[245]\d\d[ -]/, '')
-    .replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, ' ');
+    .replace(new RegExp(ENHANCED_CODE, 'g'), ' ');
   // The remote server refused our MAIL FROM: about the sender, whatever the code says.
   if (/(?:after|>>>|in reply to)\s+MAIL FROM/i.test(r.diagnostic)) return 'sender';
   // A reporting server's Status is its own mapping of the answer: "5.1.3" for a block list.
   const aboutSender =
     refusalCause({ responseCode: basic, response: `${basic} ${words}` }) !== 'content';
   if (telling) {
-    if (subject === 1 && detail !== 7 && detail !== 8) return aboutSender ? 'sender' : 'hard';
-    // 5.2.1 is soft here: Gmail says it of a disabled mailbox and of one that receives too fast,
-    // and both come back (Sisimai's suspend).
+    if (mailboxGone(subject, detail, words)) return aboutSender ? 'sender' : 'hard';
     return subject === 2 || subject === 4 ? 'soft' : 'sender';
   }
   if (aboutSender) return 'sender';

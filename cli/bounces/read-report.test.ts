@@ -1,7 +1,7 @@
 // A report is a stranger's text: read within limits, whatever its size, and nothing of it reaches
 // a terminal or the suppression list with a control character in it.
 import { describe, expect, it } from 'vitest';
-import { mailKeys, mailToken } from '../announce/mail/token.ts';
+import { mailKeys, mailToken } from '../mail-token.ts';
 import { verdict } from './policy.ts';
 import { readReport, REPORT_BYTES } from './read-report.ts';
 

@@ -5,19 +5,17 @@
 // Everything in it is a stranger's text: it is read within the limits below.
 import { createHash } from 'node:crypto';
 import PostalMime, { type Email } from 'postal-mime';
-import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../announce/mail/token.ts';
+import { CONTROL } from '../../common/printable.ts';
+import { ENHANCED_CODE } from '../../common/smtp-answer.ts';
+import { MAIL_TOKEN_HEADER, tokenOfMessageId } from '../mail-token.ts';
 import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
 
 // A stranger's text as one plain line: no control character (C0, DEL, C1), no line or paragraph
 // separator and no bidi control reaches a terminal or the suppression list; runs of space become
-// one; at most `max` characters.
+// one; at most `max` characters. Bidi marks too: nobody's name is read here.
+const CONTROL_OR_MARK = new RegExp(`${CONTROL.source}|[\u200e\u200f\u061c]`, 'g');
 const cleanText = (text: string, max: number) =>
-  text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069\u200e\u200f\u061c]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+  text.replace(CONTROL_OR_MARK, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 
 /** Only this much of a message is parsed: the report parts and the original's headers come
  * first, so a 20 MB attachment after them is never read. */
@@ -79,7 +77,7 @@ export function fieldsOf(block: string): [string, string][] {
   return fields;
 }
 
-const field = (fields: [string, string][], name: string) =>
+export const field = (fields: [string, string][], name: string) =>
   fields.find(([n]) => n === name)?.[1] ?? null;
 
 /** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org. */
@@ -90,14 +88,13 @@ function addressIn(value: string | null): string | null {
   return found ? found.toLowerCase().slice(0, 320) : null;
 }
 
-const ENHANCED = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
 const specific = (code: string | null) => code !== null && !/\.0\.0$/.test(code);
 
 /** The remote server's own code in the diagnostic when it gives one (a relay maps it to its
  * Status, "5.1.1" for a "550 5.7.1 … blacklisted"), else the Status field's. */
 function statusOf(status: string | null, diagnostic: string): string | null {
-  const given = status ? (ENHANCED.exec(status)?.[0] ?? null) : null;
-  const said = ENHANCED.exec(diagnostic)?.[0] ?? null;
+  const given = status ? (ENHANCED_CODE.exec(status)?.[0] ?? null) : null;
+  const said = ENHANCED_CODE.exec(diagnostic)?.[0] ?? null;
   if (specific(said) && (!given || said?.[0] === given[0])) return said;
   return given ?? said;
 }
@@ -198,7 +195,7 @@ function inlineRecipient(explanation: string, own: Set<string>): RecipientStatus
       text,
     );
   // qmail writes its code as (#5.1.1).
-  const status = ENHANCED.exec(text)?.[0] ?? null;
+  const status = ENHANCED_CODE.exec(text)?.[0] ?? null;
   return {
     addresses: addresses.slice(0, MAX_RECIPIENTS),
     action: delayed ? 'delayed' : 'failed',

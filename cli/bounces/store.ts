@@ -1,6 +1,6 @@
 // The late reports' records, through the migration's functions (20261127190000), the same on
 // every backend.
-import { pieces, type FunctionCaller } from '../function-caller.ts';
+import { PAGE_SIZE, pieces, type FunctionCaller } from '../function-caller.ts';
 import type { LateKind } from './policy.ts';
 
 export interface LateReportRecord {
@@ -23,17 +23,15 @@ export type LateOutcome =
   | 'too old'
   | 'address differs';
 
-const PEOPLE_PER_CALL = 1000;
-
 export function lateReportStore(calls: FunctionCaller) {
   return {
     /** The addresses of the people with these ids who are still on the list. */
     async people(ids: number[]): Promise<Map<number, string>> {
       const found = new Map<number, string>();
-      for (let i = 0; i < ids.length; i += PEOPLE_PER_CALL) {
+      for (let i = 0; i < ids.length; i += PAGE_SIZE) {
         const rows = await calls.rows<{ id: number; email: string }>(
           'tedxcommunity_late_report_people',
-          { p_ids: ids.slice(i, i + PEOPLE_PER_CALL) },
+          { p_ids: ids.slice(i, i + PAGE_SIZE) },
         );
         for (const row of rows) found.set(Number(row.id), row.email);
       }

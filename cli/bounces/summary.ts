@@ -1,9 +1,9 @@
 // What `bounces` says: a line for each address it suppressed or took off the list, the one
 // summary line, what reports about the sender mean (as the send's stop line says it), and with
 // --verbose every report it left alone, for a person to read.
-import { CAUSE_LINES } from '../announce/output/lines.ts';
-import { formatCount } from '../announce/output/say.ts';
-import { refusalCause, type RefusalCause } from '../announce/sending/smtp-answer.ts';
+import { CAUSE_LINES } from '../output/cause-lines.ts';
+import { formatCount } from '../output/say.ts';
+import { refusalCause, type RefusalCause } from '../../common/smtp-answer.ts';
 import type { LateOutcome, LateReportRecord } from './store.ts';
 
 export function newTally() {

@@ -1,7 +1,7 @@
 // npm run subscribers -- report [--out FILE]: the HTML report, and a summary in the terminal.
 import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
-import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
+import { EVENT_TIME_ZONE } from '../../content/event.ts';
 import { withCaller } from '../backend.ts';
 import { cameBack, readSuppressed } from '../suppressed.ts';
 import { writeOutFile } from '../write-out-file.ts';

@@ -1,9 +1,9 @@
 // The subscribers report as one offline HTML page: the list's charts, each with its numbers
 // beside it as a table (page.ts: the pieces and the look). Counts only: no address or name is in
 // the file, so organisers may forward it.
-import { html, raw } from '../../platform/html.ts';
-import { EVENT_SHORT_NAME } from '../../src/content/event.ts';
-import { formatCount } from '../announce/output/say.ts';
+import { html, raw } from '../../common/html.ts';
+import { EVENT_SHORT_NAME } from '../../content/event.ts';
+import { formatCount } from '../output/say.ts';
 import * as charts from './charts.ts';
 import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
 import { chart, CSP, css, figure, legend, table } from './page.ts';

@@ -3,9 +3,9 @@
 // lets the page fetch nothing at all, so it opens the same from disk, from a mail attachment or on
 // a phone. Every chart has its numbers beside it as a table (the text alternative).
 import { readFileSync } from 'node:fs';
-import { html, raw, type Html, type HtmlValue } from '../../platform/html.ts';
+import { html, raw, type Html, type HtmlValue } from '../../common/html.ts';
 import { theme } from '../../platform/theme.ts';
-import { formatCount } from '../announce/output/say.ts';
+import { formatCount } from '../output/say.ts';
 import type { Chart } from './charts.ts';
 
 export const COLORS = {

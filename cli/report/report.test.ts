@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../platform/settings.ts';
 import type { Db } from '../../platform/db/types.ts';
-import { EVENT_TIME_ZONE } from '../../src/content/event.ts';
+import { EVENT_TIME_ZONE } from '../../content/event.ts';
 import {
   postgresDatabase,
   POSTGRES_SKIP_REASON,

@@ -1,6 +1,6 @@
 // What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
 // so a glance over SSH tells the organisers how the list is doing without opening the file.
-import { formatCount } from '../announce/output/say.ts';
+import { formatCount } from '../output/say.ts';
 import { shareOfTotal, type ReportData } from './data.ts';
 
 const BAR_WIDTH = 30;

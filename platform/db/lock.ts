@@ -21,7 +21,7 @@ export const PRIVATE_DIR = 0o700;
 /** PGlite's files live in a subdirectory, beside the lock and the generated service key. */
 export const pgliteDir = (dataDir: string) => join(dataDir, 'pgdata');
 
-export interface LockInfo {
+interface LockInfo {
   pid: number;
   /** The port the server answers on; null while starting, or for the CLI. */
   port: number | null;
@@ -37,7 +37,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

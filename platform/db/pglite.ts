@@ -4,14 +4,14 @@ import { PRIVATE_DIR } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { setRole, type Db, type Queryable, type QueryResult } from './types.ts';
 
-export interface PgliteOptions {
+interface PgliteOptions {
   /** A directory (created if missing), or undefined for an in-memory database. */
   dataDir?: string;
   /** An initialised data directory to start from (tests: skips the 6-8 s initdb). */
   loadDataDir?: Blob;
 }
 
-export interface PgliteDb extends Db {
+interface PgliteDb extends Db {
   /** The data directory as a tarball (a template for tests). */
   dump(): Promise<Blob>;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE, signupFormAction } from '../../src/lib/signup-contract.ts';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE, signupFormAction } from '../../common/signup-contract.ts';
 import { ANON, clientHeaders, ENDPOINT, storedEmails, testApp } from '../../test-support/app.ts';
 import {
   POSTGRES_SKIP_REASON,

@@ -3,7 +3,7 @@
 // headers it leaves in `response.status` / `response.headers`. On PGlite and, when
 // TEST_DATABASE_URL is set, on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNUP_OUTCOME_PATHS } from '../../src/lib/signup-contract.ts';
+import { SIGNUP_OUTCOME_PATHS } from '../../common/signup-contract.ts';
 import {
   POSTGRES_SKIP_REASON,
   TEST_DATABASE_URL,

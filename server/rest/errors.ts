@@ -22,7 +22,7 @@ export const HTTP = {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface RestErrorBody {
+interface RestErrorBody {
   code?: string;
   message: string;
   details?: string | null;

@@ -3,7 +3,7 @@
 // and row-level security all decide in the database. Column names come only from the fixed list
 // below; values only ever travel as parameters.
 import type { Context } from 'hono';
-import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { SIGNUP_TABLE } from '../../common/signup-contract.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
 import { HTTP, JSON_TYPE, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';

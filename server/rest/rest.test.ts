@@ -20,7 +20,7 @@ import {
   isAcceptableSignup,
   isRelayableEmail,
   toSignupInsert,
-} from '../../src/lib/normalise-signup.ts';
+} from '../../common/normalise-signup.ts';
 import {
   ACCEPTED_EMAILS,
   LONGEST_EMAIL,
@@ -150,7 +150,7 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
       await expectError(await post(JSON.stringify({ email })), 400, '23514');
       expect(await storedEmails(db)).toEqual([]);
       // The form's rule agrees: it sends nothing, except a Unicode domain, which it sends in
-      // A-labels (src/lib/normalise-signup.ts, withAsciiDomain).
+      // A-labels (common/normalise-signup.ts, withAsciiDomain).
       expect(isRelayableEmail(email)).toBe(false);
       const row = toSignupInsert(email, null);
       if (row?.email === 'a@xn--bcher-kva.example') expect(email).toBe('a@b\u00fccher.example');

@@ -5,7 +5,7 @@
 // The gateway's order: CORS preflight (no key), the key, the limits, then the request itself.
 // A RestError thrown anywhere here is answered by the app's onError (restErrorResponse).
 import { Hono, type Context } from 'hono';
-import { SIGNUP_TABLE } from '../../src/lib/signup-contract.ts';
+import { SIGNUP_TABLE } from '../../common/signup-contract.ts';
 import type { CallFunction } from '../db/call-function.ts';
 import type { ApiRole } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
@@ -16,7 +16,7 @@ import { insert, TABLE } from './insert.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 import { rpc } from './rpc.ts';
 
-export interface RestOptions extends RequestDb {
+interface RestOptions extends RequestDb {
   keys: Keys;
   callFunction: CallFunction;
   /** The per-address limit on every request not made with the service-role key: the caller's

@@ -7,7 +7,7 @@ import {
   signupFormAction,
   SIGNUP_OUTCOME_PATHS,
   type SignupKind,
-} from '../../src/lib/signup-contract.ts';
+} from '../../common/signup-contract.ts';
 import type { Db } from '../../platform/db/types.ts';
 import { ANON, storedEmails, testApp } from '../../test-support/app.ts';
 import {

@@ -1,6 +1,6 @@
-import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_VENUE, VENUE } from '../content/event';
-import { ABOUT, WHEN_WHERE_TITLE } from '../content/home';
-import { SECTION_IDS } from '../content/navigation';
+import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_VENUE, VENUE } from '../../content/event';
+import { ABOUT, WHEN_WHERE_TITLE } from '../../content/home';
+import { SECTION_IDS } from '../../content/navigation';
 import { Section } from './section';
 import { WhatIsTedx } from './what-is-tedx';
 

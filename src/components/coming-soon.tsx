@@ -1,4 +1,4 @@
-import { COMING_SOON } from '../content/home';
+import { COMING_SOON } from '../../content/home';
 
 export function ComingSoon() {
   return (

@@ -1,4 +1,4 @@
-import { CONTINENT_STATS } from '../content/home';
+import { CONTINENT_STATS } from '../../content/home';
 import { Section } from './section';
 
 export function ContinentStats() {

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAUNCH_AT_MS as LAUNCH } from '../content/event';
+import { LAUNCH_AT_MS as LAUNCH } from '../../content/event';
 import { Countdown } from './countdown';
 
 function boxes() {

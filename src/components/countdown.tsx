@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { LAUNCH_AT_MS } from '../content/event';
-import { COUNTDOWN_UNITS } from '../content/home';
-import { COUNTDOWN_REFRESH_MS } from '../content/timing';
+import { LAUNCH_AT_MS } from '../../content/event';
+import { COUNTDOWN_UNITS } from '../../content/home';
+import { COUNTDOWN_REFRESH_MS } from '../../content/timing';
 import { padTwo, timeLeft } from '../lib/time-left';
 import { withErrorBoundary } from './error-boundary';
 

@@ -7,11 +7,11 @@ import {
   ORGANIZING_TEAM_TITLE,
   PRESS_BODY,
   PRIVACY_LINK_LABEL,
-} from '../content/footer';
-import { SOCIAL_TITLE } from '../content/home';
-import { SOCIAL_LINKS } from '../content/links';
-import { ROUTES, SECTION_IDS } from '../content/navigation';
-import { PRESS_CONTACT } from '../content/team';
+} from '../../content/footer';
+import { SOCIAL_TITLE } from '../../content/home';
+import { SOCIAL_LINKS } from '../../content/links';
+import { ROUTES, SECTION_IDS } from '../../content/navigation';
+import { PRESS_CONTACT } from '../../content/team';
 import { LinkPills } from './link-pills';
 import { Logo } from './logo';
 import { TeamList } from './team-list';

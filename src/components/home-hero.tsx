@@ -1,6 +1,6 @@
-import { EVENT_DATE_ISO, EVENT_SHORT_NAME } from '../content/event';
-import { HERO } from '../content/home';
-import { ROUTES } from '../content/navigation';
+import { EVENT_DATE_ISO, EVENT_SHORT_NAME } from '../../content/event';
+import { HERO } from '../../content/home';
+import { ROUTES } from '../../content/navigation';
 import { Logo } from './logo';
 
 export function HomeHero() {

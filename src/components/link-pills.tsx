@@ -1,4 +1,4 @@
-import type { ExternalLink as Link } from '../content/links';
+import type { ExternalLink as Link } from '../../content/links';
 import { ExternalLink } from './external-link';
 
 interface LinkPillsProps {

@@ -1,4 +1,4 @@
-import { WORD_MARK } from '../content/event';
+import { WORD_MARK } from '../../content/event';
 
 /** The event's word mark: 'TEDx' in red, the rest in white. */
 export function Logo() {

@@ -1,5 +1,5 @@
-import { EVENT_SHORT_NAME } from '../content/event';
-import { NAV_ITEMS, ROUTES } from '../content/navigation';
+import { EVENT_SHORT_NAME } from '../../content/event';
+import { NAV_ITEMS, ROUTES } from '../../content/navigation';
 import { Logo } from './logo';
 
 const MENU_ID = 'site-menu';

@@ -1,4 +1,4 @@
-import { ROUTES } from '../content/navigation';
+import { ROUTES } from '../../content/navigation';
 
 export function NotFound() {
   return (

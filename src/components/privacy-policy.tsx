@@ -1,4 +1,4 @@
-import { PRIVACY_SECTIONS, type PrivacyParagraph } from '../content/privacy';
+import { PRIVACY_SECTIONS, type PrivacyParagraph } from '../../content/privacy';
 import { ExternalLink } from './external-link';
 
 const LINK = 'wrap-anywhere text-accent underline underline-offset-4';

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { CALENDAR_FILE_PATH, CALENDAR_LINK_LABEL } from '../content/calendar';
+import { CALENDAR_FILE_PATH, CALENDAR_LINK_LABEL } from '../../content/calendar';
 import {
   NATIVE_SHARE_LABEL,
   SHARE_LINK_PREFIX,
   SHARE_TARGETS,
   SHARE_TEXT,
   SHARE_TITLE,
-} from '../content/share';
+} from '../../content/share';
 import { shareUrl } from '../lib/share-links';
 
 interface SaveTheDateProps {

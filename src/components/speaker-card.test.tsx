@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SPEAKERS } from '../content/speakers';
+import { SPEAKERS } from '../../content/speakers';
 import { SpeakerCard } from './speaker-card';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
-import type { SpeakerTeaser } from '../content/speakers';
-import { categoryText, SPEAKER_REVEAL_TEXT } from '../content/speakers';
+import type { SpeakerTeaser } from '../../content/speakers';
+import { categoryText, SPEAKER_REVEAL_TEXT } from '../../content/speakers';
 
 // Stagger: 0.1 s per card index. Whole class names, so Tailwind finds them.
 const STAGGER = [

@@ -1,5 +1,5 @@
-import { SECTION_IDS } from '../content/navigation';
-import { SPEAKERS_CTA } from '../content/speakers';
+import { SECTION_IDS } from '../../content/navigation';
+import { SPEAKERS_CTA } from '../../content/speakers';
 import { SaveTheDate } from './save-the-date';
 
 interface SpeakersCtaProps {

@@ -1,4 +1,4 @@
-import { categoryText, SPEAKERS, SPEAKERS_GRID_TITLE } from '../content/speakers';
+import { categoryText, SPEAKERS, SPEAKERS_GRID_TITLE } from '../../content/speakers';
 import { SpeakerCard } from './speaker-card';
 
 export function SpeakersGrid() {

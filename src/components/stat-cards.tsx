@@ -1,4 +1,4 @@
-import { STATS } from '../content/home';
+import { STATS } from '../../content/home';
 
 export function StatCards() {
   return (

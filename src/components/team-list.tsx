@@ -1,4 +1,4 @@
-import { TEAM } from '../content/team';
+import { TEAM } from '../../content/team';
 import { ExternalLink } from './external-link';
 
 const LINK = 'font-semibold text-accent underline underline-offset-4 hover:text-paper';

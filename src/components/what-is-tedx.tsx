@@ -1,6 +1,6 @@
-import { EVENT_SHORT_NAME } from '../content/event';
-import { WHAT_IS_TEDX } from '../content/home';
-import { TEDX_PROGRAM_LINK } from '../content/links';
+import { EVENT_SHORT_NAME } from '../../content/event';
+import { WHAT_IS_TEDX } from '../../content/home';
+import { TEDX_PROGRAM_LINK } from '../../content/links';
 import { ExternalLink } from './external-link';
 
 // TED's wording stays as it is; only the event's own name is set in bold, so the paragraph reads

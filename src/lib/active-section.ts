@@ -6,7 +6,7 @@ export interface SectionBox {
   bottom: number;
 }
 
-export interface ScrollState {
+interface ScrollState {
   scrollY: number;
   viewportHeight: number;
   documentHeight: number;

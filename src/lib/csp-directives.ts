@@ -2,7 +2,7 @@
 // writes it into each page; the server and dist/_headers send it as a header).
 
 /** One directive with its sources, typed so Astro's `security.csp.directives` accepts it. */
-export type Directive =
+type Directive =
   | `${'default' | 'img' | 'font' | 'connect' | 'manifest' | 'object'}-src ${string}`
   | `${'base-uri' | 'form-action'} ${string}`;
 

@@ -5,8 +5,8 @@ import {
   EVENT_SHORT_NAME,
   LAUNCH_AT,
   VENUE,
-} from '../content/event';
-import { PAGE_META, SHARE_IMAGE } from '../content/seo';
+} from '../../content/event';
+import { PAGE_META, SHARE_IMAGE } from './seo';
 
 /** schema.org Event for the home page, with absolute URLs from the site setting. */
 export function eventJsonLd(site: URL | undefined) {
@@ -21,7 +21,7 @@ export function eventJsonLd(site: URL | undefined) {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: {
       '@type': 'Place',
-      // The same venue the home page describes (src/content/event.ts).
+      // The same venue the home page describes (content/event.ts).
       name: VENUE.name,
       description: VENUE.description,
       address: {

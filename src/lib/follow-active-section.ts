@@ -1,7 +1,7 @@
 // The home page's navigation follows the scroll position with a few lines of plain script rather
 // than a React island: the top of `/` runs no framework code at all (docs/decisions/0004-deferred-hydration.md). The
 // prerendered bar marks nothing; this marks the item of the section in view.
-import { ACTIVE_OFFSET_PX, HASH_SCROLL_DELAY_MS } from '../content/timing';
+import { ACTIVE_OFFSET_PX, HASH_SCROLL_DELAY_MS } from '../../content/timing';
 import { chooseActiveSection } from './active-section';
 
 /** The section id in the URL's hash, or null; a malformed escape is no target, not a crash. */

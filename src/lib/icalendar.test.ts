@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_EVENT } from '../content/calendar';
-import { LAUNCH_AT } from '../content/event';
+import { CALENDAR_EVENT } from '../../content/calendar';
+import { LAUNCH_AT } from '../../content/event';
 import { escapeText, foldLine, icsCalendar, icsUtc, type CalendarEvent } from './icalendar';
 
 const EVENT: CalendarEvent = {

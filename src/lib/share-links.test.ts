@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARE_TARGETS } from '../content/share';
+import { SHARE_TARGETS } from '../../content/share';
 import { shareUrl } from './share-links';
 
 const PAGE = 'https://tedx.example.ug/';

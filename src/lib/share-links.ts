@@ -1,5 +1,5 @@
-import type { ShareTarget } from '../content/share';
-import { withSource } from './signup-source';
+import type { ShareTarget } from '../../content/share';
+import { withSource } from '../../common/signup-source';
 
 /**
  * Plain share URLs (no script, no third-party request until the visitor taps one). WhatsApp and

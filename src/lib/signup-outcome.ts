@@ -3,8 +3,8 @@ import {
   NOTICE_FAILURE,
   NOTICE_SUCCESS,
   type NoticeText,
-} from '../content/notices';
-import { DUPLICATE_EMAIL_CODE, type SignupKind } from './signup-contract';
+} from '../../content/notices';
+import { DUPLICATE_EMAIL_CODE, type SignupKind } from '../../common/signup-contract';
 
 export interface SignupOutcome {
   kind: SignupKind;

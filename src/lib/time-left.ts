@@ -1,4 +1,4 @@
-export interface TimeLeft {
+interface TimeLeft {
   days: number;
   hours: number;
   minutes: number;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { EVENT_FULL_NAME, EVENT_SHORT_NAME } from '../content/event';
-import { PAGE_META, THEME_COLOR } from '../content/seo';
+import { EVENT_FULL_NAME, EVENT_SHORT_NAME } from '../../content/event';
+import { PAGE_META, THEME_COLOR } from '../lib/seo';
 
 export const GET: APIRoute = () =>
   Response.json({

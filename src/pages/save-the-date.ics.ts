@@ -1,9 +1,9 @@
 // The event day as an iCalendar file, prerendered at build (served as text/calendar).
 import type { APIRoute } from 'astro';
-import { CALENDAR_EVENT } from '../content/calendar';
-import { EVENT_SHORT_NAME, LAUNCH_AT } from '../content/event';
+import { CALENDAR_EVENT } from '../../content/calendar';
+import { EVENT_SHORT_NAME, LAUNCH_AT } from '../../content/event';
 import { icsCalendar } from '../lib/icalendar';
-import { OWN_SOURCES, withSource } from '../lib/signup-source';
+import { OWN_SOURCES, withSource } from '../../common/signup-source';
 
 export const GET: APIRoute = ({ site }) => {
   const home = new URL('/', site);

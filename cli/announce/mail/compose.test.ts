@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailMaker, messageId } from './compose.ts';
 import { parseTemplate } from './message.ts';
-import { mailKeys, mailToken, verifyMailToken } from './token.ts';
+import { mailKeys, mailToken, verifyMailToken } from '../../mail-token.ts';
 
 const keys = mailKeys('k'.repeat(64));
 const TEMPLATE = parseTemplate('---\nsubject: Tickets are open\n---\nHi {{first_name}},\n');

@@ -2,10 +2,10 @@
 // message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe), a stable Message-ID and the mail
 // token (token.ts) that lets a late bounce or a complaint be matched to it.
 import type { SendMailOptions } from 'nodemailer';
-import { EVENT_SHORT_NAME } from '../../../src/content/event.ts';
+import { EVENT_SHORT_NAME } from '../../../content/event.ts';
 import type { Recipient } from '../sending/store.ts';
 import { prepareMessage, type MessageTemplate } from './message.ts';
-import { MAIL_TOKEN_HEADER } from './token.ts';
+import { MAIL_TOKEN_HEADER } from '../../mail-token.ts';
 
 /** The mail token (token.ts) at the sender's domain: the same for a campaign and person on every
  * run, so a message resent after a crash folds into the first in the recipient's mailbox; keyed,

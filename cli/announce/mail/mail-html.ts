@@ -2,10 +2,10 @@
 // drop <style> blocks and modern layout in places, so: tables for layout, inline styles, one
 // column at most 600 px wide that shrinks on a phone, system fonts, 16 px text.
 import type { RendererObject, Token } from 'marked';
-import { html, raw } from '../../../platform/html.ts';
+import { html, htmlPage, raw } from '../../../common/html.ts';
 import { theme } from '../../../platform/theme.ts';
-import { EVENT_SHORT_NAME, WORD_MARK } from '../../../src/content/event.ts';
-import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../../../content/event.ts';
+import { WHATSAPP_CHANNEL } from '../../../content/links.ts';
 
 // The site's theme colours: mail cannot read CSS variables.
 const INK = theme('ink');
@@ -67,7 +67,7 @@ export function markdownRenderer(): RendererObject {
   };
 }
 
-export interface MailHtmlParts {
+interface MailHtmlParts {
   title: string;
   preheader: string;
   /** The message as HTML: marked's, with markdownRenderer(). */
@@ -87,16 +87,11 @@ const whatsappRow = (href: string) =>
   html`<tr><td style="padding:0 24px 8px;"><p style="${P}"><a href="${href}" style="${LINK}font-weight:bold;">${WHATSAPP_CHANNEL.label}</a></p></td></tr>\n`;
 
 export function mailHtml(parts: MailHtmlParts): string {
-  return String(html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="dark">
-<meta name="supported-color-schemes" content="dark">
-<title>${parts.title}</title>
-</head>
-<body style="margin:0;padding:0;background:${INK};">
+  return htmlPage({
+    title: parts.title,
+    meta: html`<meta name="color-scheme" content="dark">
+<meta name="supported-color-schemes" content="dark">`,
+    body: html`<body style="margin:0;padding:0;background:${INK};">
 <div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${parts.preheader}</div>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${INK};">
 <tr><td align="center" style="padding:24px 12px;">
@@ -111,7 +106,6 @@ You are getting this because you signed up at <a href="${parts.siteUrl}" style="
 </table>
 </td></tr>
 </table>
-</body>
-</html>
-`);
+</body>`,
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
+import { WHATSAPP_CHANNEL } from '../../../content/links.ts';
 import { prepareMessage, readTemplate } from './message.ts';
 
 const SITE = 'https://tedx.test';
@@ -31,7 +31,7 @@ describe('the launch mail and the WhatsApp Channel', () => {
     expect(html).not.toMatch(/whatsapp/i);
   });
 
-  it('reads the address from src/content/links.ts unless given', () => {
+  it('reads the address from content/links.ts unless given', () => {
     const { text } = render();
     if (WHATSAPP_CHANNEL.href)
       expect(text).toContain(`Follow us on WhatsApp: ${WHATSAPP_CHANNEL.href}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_DATE_LONG, EVENT_FULL_NAME } from '../../../src/content/event.ts';
+import { EVENT_DATE_LONG, EVENT_FULL_NAME } from '../../../content/event.ts';
 import { MessageError, parseTemplate, prepareMessage, readTemplate } from './message.ts';
 import { markdownToText } from './plain-text.ts';
 

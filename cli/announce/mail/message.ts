@@ -4,24 +4,21 @@
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
-import { html as escaped } from '../../../platform/html.ts';
+import { html as escaped } from '../../../common/html.ts';
 import {
   EVENT_CITY,
   EVENT_DATE_LONG,
   EVENT_FULL_NAME,
   EVENT_SHORT_NAME,
-} from '../../../src/content/event.ts';
-import { WHATSAPP_CHANNEL } from '../../../src/content/links.ts';
-import { OWN_SOURCES, withSource } from '../../../src/lib/signup-source.ts';
+} from '../../../content/event.ts';
+import { WHATSAPP_CHANNEL } from '../../../content/links.ts';
+import { OWN_SOURCES, withSource } from '../../../common/signup-source.ts';
 import { CliError } from '../../cli-error.ts';
 import { usableFirstName } from './greeting.ts';
 import { mailHtml, markdownRenderer } from './mail-html.ts';
 import { markdownToText } from './plain-text.ts';
 
-const DEFAULT_MESSAGE_FILE = new URL(
-  '../../../src/content/launch-announcement.md',
-  import.meta.url,
-);
+const DEFAULT_MESSAGE_FILE = new URL('../../../content/launch-announcement.md', import.meta.url);
 
 export type MessageTemplate = ReturnType<typeof parseTemplate>;
 
@@ -74,7 +71,7 @@ const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
 
 /**
  * Renders the template once for this site; the result fills in one person at a time. The
- * WhatsApp Channel (src/content/links.ts unless given) is offered under the message when set.
+ * WhatsApp Channel (content/links.ts unless given) is offered under the message when set.
  */
 export function prepareMessage(
   template: MessageTemplate,

@@ -8,7 +8,7 @@ export const USAGE = `Usage:
   (without --yes it asks first)     --max N              stop after N messages (a free plan's daily
                                                          limit); the next run goes on from there
                                     --message FILE       another Markdown message (default:
-                                                         src/content/launch-announcement.md)
+                                                         content/launch-announcement.md)
 
 ID: letters, digits, . _ - (e.g. launch-2025). Settings: SMTP_URL, MAIL_FROM, SITE_URL,
 ANNOUNCE_RATE, ANNOUNCE_MAX_PER_RUN, and the database settings of npm run subscribers.`;

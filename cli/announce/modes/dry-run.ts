@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mailMaker, messageId } from '../mail/compose.ts';
 import { NOBODY } from './test-message.ts';
 import { daysAtCap } from '../output/lines.ts';
-import { formatCount, say } from '../output/say.ts';
+import { formatCount, say } from '../../output/say.ts';
 import { withStore, type AnnounceContext } from './context.ts';
 import { readSignups } from '../../read-signups.ts';
 import { checkList, formatFindings } from './list-check.ts';

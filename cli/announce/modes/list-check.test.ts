@@ -15,13 +15,8 @@ import {
 import { runCli } from '../../../test-support/server-process.ts';
 import type { Db } from '../../../platform/db/types.ts';
 import { readSignups } from '../../read-signups.ts';
-import {
-  checkList,
-  formatFindings,
-  isDisposable,
-  isRoleAddress,
-  shellQuote,
-} from './list-check.ts';
+import { checkList, formatFindings, isDisposable, isRoleAddress } from './list-check.ts';
+import { shellQuote } from '../../output/say.ts';
 import { inProcessCaller } from '../../backend.ts';
 import { storeBeforeRule } from '../../../test-support/unrelayable.ts';
 import { loadSettings } from '../../../platform/settings.ts';

@@ -2,13 +2,12 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
-import { printable } from '../../../platform/printable.ts';
-import { isAcceptableSignup } from '../../../src/lib/normalise-signup.ts';
+import { isAcceptableSignup } from '../../../common/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
-import { formatCount } from '../output/say.ts';
+import { formatCount, shellQuote } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
-export interface Finding {
+interface Finding {
   title: string;
   /** How many sign-ups it concerns. */
   count: number;
@@ -55,16 +54,6 @@ function bursts(rows: ListRow[]): Finding {
       return `${minute.replace('T', ' ')} UTC: ${r.length} sign-ups (${some.join(', ')}${r.length > 3 ? ', …' : ''})`;
     }),
   };
-}
-
-/**
- * A shell word that is exactly `s`, whatever it holds: an address may hold `$`, `` ` `` or `'`.
- * One stored before the rule may hold control characters, which the terminal shows spelled out
- * (cli/run-command.ts): those are written as bash's and zsh's $'…', which reads `\x1b` back as ESC.
- */
-export function shellQuote(s: string): string {
-  if (printable(s) === s) return `'${s.replace(/'/g, `'\\''`)}'`;
-  return `$'${printable(s.replace(/[\\']/g, '\\$&'))}'`;
 }
 
 /** The command that takes `email` off the list, safe to paste into a shell. */

@@ -3,10 +3,10 @@
 // progress bar, ends with one summary line (and one line saying why, if it stopped early).
 import { confirm } from '../../confirm.ts';
 import { mailMaker, messageId } from '../mail/compose.ts';
-import { mailToken, readMailKeys } from '../mail/token.ts';
+import { mailToken, readMailKeys } from '../../mail-token.ts';
 import { stoppedLine, summaryLine } from '../output/lines.ts';
 import { progressBar } from '../output/progress.ts';
-import { formatCount, say } from '../output/say.ts';
+import { formatCount, say } from '../../output/say.ts';
 import { takeLease } from '../sending/lease.ts';
 import { emptyResult, runCampaign } from '../sending/run.ts';
 import { MAX_CONNECTIONS, openMailer, serverName } from '../sending/smtp.ts';

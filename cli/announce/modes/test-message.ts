@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { CliError } from '../../cli-error.ts';
 import { addressOf, mailMaker } from '../mail/compose.ts';
-import { say } from '../output/say.ts';
+import { say } from '../../output/say.ts';
 import { openMailer, serverName, stopLine } from '../sending/smtp.ts';
 import type { AnnounceContext } from './context.ts';
 

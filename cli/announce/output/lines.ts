@@ -2,8 +2,9 @@
 import type { CampaignStatus } from '../sending/store.ts';
 import type { RunResult } from '../sending/run.ts';
 import { stopLine } from '../sending/smtp.ts';
-import { refusalCause, smtpAnswer, type RefusalCause } from '../sending/smtp-answer.ts';
-import { formatCount } from './say.ts';
+import { refusalCause, smtpAnswer } from '../../../common/smtp-answer.ts';
+import { CAUSE_LINES } from '../../output/cause-lines.ts';
+import { formatCount } from '../../output/say.ts';
 
 /** How many days a list of `pending` needs at `max` a day (0 = no cap: one). */
 export const daysAtCap = (pending: number, max: number) =>
@@ -17,18 +18,6 @@ export function summaryLine(campaign: string, status: CampaignStatus, r: RunResu
     `${formatCount(status.suppressed)} suppressed`
   );
 }
-
-/** What a refusal about the sender means, and what to fix, one clause each. */
-export const CAUSE_LINES: Record<RefusalCause, string> = {
-  sandbox:
-    'a sandbox or an unverified sender: verify the address or domain of MAIL_FROM with the provider and ask it to lift the sandbox (Amazon SES: request production access)',
-  authentication:
-    "authentication (SPF, DKIM, DMARC): publish the SPF, DKIM and DMARC records your provider gives for MAIL_FROM's domain, and wait for them to show",
-  'block list':
-    "a block list or the sending server's reputation: ask your SMTP provider to get its address delisted, or send through another provider",
-  content:
-    "the message's content or the provider's policy: read the answer, change the message (a test with --test-to first), or ask the provider",
-};
 
 /** Everyone not answered for good in this run. */
 const left = (status: CampaignStatus, r: RunResult) =>

@@ -1,7 +1,7 @@
 // The progress bar on stderr while a campaign sends: count, rate and time left, redrawn in place
 // a few times a second. Only on a terminal: a log file gets the summary line alone.
 import { writeRaw } from '../../run-command.ts';
-import { formatCount } from './say.ts';
+import { formatCount } from '../../output/say.ts';
 
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.round(seconds));

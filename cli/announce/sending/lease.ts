@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../../cli-error.ts';
+import { since } from '../../output/say.ts';
 import type { AnnounceStore } from './store.ts';
 
 /** The heartbeat, and how long a renewal vouches for the lease, as shares of its length. */
@@ -42,9 +43,6 @@ function goneHereRunId(holder: string, runId: string): string | null {
     return (error as NodeJS.ErrnoException).code === 'ESRCH' ? runId : null;
   }
 }
-
-/** A lease's start as the second run's line writes it: 2026-11-25T20:00:00Z. */
-export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
 
 export async function takeLease(store: AnnounceStore, campaign: string, seconds: number) {
   const runId = randomUUID();

@@ -10,18 +10,19 @@
 // before every message (lease.ts), and the database refuses a page or a record from a run
 // that lost it: the people already fetched are then dropped, never sent to.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PAGE_SIZE } from '../../function-caller.ts';
 import { keysetPaged } from '../../read-signups.ts';
 import type { HeldLease } from './lease.ts';
 import { createRecorder } from './recorder.ts';
 import { refusalWatch } from './refusal-watch.ts';
-import { readAnswer, smtpAnswer, type AnswerClass } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type AnswerClass } from '../../../common/smtp-answer.ts';
 import { LeaseLostError, type AnnounceStore, type CampaignRun, type Recipient } from './store.ts';
 
 /** Tries per person in this run: for a temporary refusal, and for a dropped connection. */
 const DEFER_TRIES = 3;
 const CONNECTION_TRIES = 5;
 
-export interface RunOptions {
+interface RunOptions {
   /** The campaign, and the run id its lease is held under. */
   run: CampaignRun;
   store: AnnounceStore;
@@ -103,7 +104,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const answered = () => new Promise<void>((resolve) => (wake = resolve));
   const later: Turn[] = [];
   // Everyone still to send to, a page at a time (keyset on id): never the whole list in memory.
-  const people = keysetPaged((after, limit) => store.next(run, after, limit), 1000);
+  const people = keysetPaged((after, limit) => store.next(run, after, limit), PAGE_SIZE);
   let listDone = false;
   let started = 0;
   let done = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback, smtpOptions, stopLine } from './smtp.ts';
+import { isLoopback } from '../../../platform/mail-server.ts';
+import { smtpOptions, stopLine } from './smtp.ts';
 
 describe('the SMTP connection', () => {
   it('requires STARTTLS for smtp:// except on this machine', () => {

@@ -1,38 +1,30 @@
 // The SMTP side: a pooled Nodemailer transport from SMTP_URL, and the one line that says what
 // went wrong with the server as a whole (see smtp-answer.ts for what each answer means).
-import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import { isLoopback, mailServer } from '../../../platform/mail-server.ts';
 import { CliError } from '../../cli-error.ts';
-import { readAnswer, smtpAnswer, type SmtpError } from './smtp-answer.ts';
+import { readAnswer, smtpAnswer, type SmtpError } from '../../../common/smtp-answer.ts';
 
 /** Connections kept open to the server; most providers allow 5-10 per account. */
 export const MAX_CONNECTIONS = 5;
 
-/** This machine: the one place a login may cross without TLS (a local relay or test sink). */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1';
-}
-
 /** smtps:// is TLS from the first byte (port 465); smtp:// must upgrade with STARTTLS (the
  * password is never sent in clear), unless the server is on this machine. */
 export function smtpOptions(smtpUrl: string): SMTPPool.Options {
-  const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
+  const { host, port, secure, user, pass } = mailServer(new URL(smtpUrl), {
+    secure: 465,
+    plain: 587,
+  });
   return {
     pool: true,
     maxConnections: MAX_CONNECTIONS,
     maxMessages: Infinity,
-    host: url.hostname,
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    host,
+    port,
     secure,
-    requireTLS: !secure && !isLoopback(url.hostname),
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
+    requireTLS: !secure && !isLoopback(host),
+    auth: user ? { user, pass } : undefined,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,

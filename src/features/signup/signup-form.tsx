@@ -1,18 +1,18 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { withErrorBoundary } from '../../components/error-boundary';
 import { ExternalLink } from '../../components/external-link';
-import { SIGNUP } from '../../content/home';
-import { WHATSAPP_CHANNEL } from '../../content/links';
-import { ROUTES } from '../../content/navigation';
-import { isAcceptableSignup, toSignupInsert } from '../../lib/normalise-signup';
+import { SIGNUP } from '../../../content/home';
+import { WHATSAPP_CHANNEL } from '../../../content/links';
+import { ROUTES } from '../../../content/navigation';
+import { isAcceptableSignup, toSignupInsert } from '../../../common/normalise-signup';
 import {
   HONEYPOT_FIELD,
   LOCAL_ANON_KEY,
   signupFormAction,
   type SignupKind,
-} from '../../lib/signup-contract';
+} from '../../../common/signup-contract';
 import { signupOutcome, signupOutcomeOfKind, type SignupOutcome } from '../../lib/signup-outcome';
-import { landingSource } from '../../lib/signup-source';
+import { landingSource } from '../../../common/signup-source';
 import { Notice } from './notice';
 import { preloadSubscribe, subscribe } from './subscribe';
 
@@ -26,7 +26,7 @@ const FORM_ACTION = signupFormAction(
 interface SignupFormProps {
   /** On an outcome page (after a no-JavaScript post): the state that outcome leaves. */
   initialOutcome?: SignupKind;
-  /** The WhatsApp Channel offered once subscribed; src/content/links.ts unless a test sets it. */
+  /** The WhatsApp Channel offered once subscribed; content/links.ts unless a test sets it. */
   whatsappChannel?: string;
 }
 

@@ -7,8 +7,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WHATSAPP_CHANNEL } from '../../content/links';
-import type { SignupKind } from '../../lib/signup-contract';
+import { WHATSAPP_CHANNEL } from '../../../content/links';
+import type { SignupKind } from '../../../common/signup-contract';
 import { SignupFormIsland } from './signup-form';
 import { subscribe } from './subscribe';
 
@@ -19,7 +19,7 @@ const LABEL = /^Follow us on WhatsApp/;
 
 afterEach(cleanup);
 
-/** Subscribes through the island; `channel` undefined leaves src/content/links.ts's in place. */
+/** Subscribes through the island; `channel` undefined leaves content/links.ts's in place. */
 async function subscribeWith(channel: string | undefined, errorCode: string | null) {
   vi.mocked(subscribe).mockResolvedValue(errorCode);
   render(<SignupFormIsland whatsappChannel={channel} />);
@@ -54,7 +54,7 @@ describe('the island: after a submit', () => {
     expect(screen.queryByRole('link', { name: LABEL })).not.toBeInTheDocument();
   });
 
-  it('the channel comes from src/content/links.ts unless set', async () => {
+  it('the channel comes from content/links.ts unless set', async () => {
     await subscribeWith(undefined, null);
     await screen.findByText('Thanks for subscribing!');
     const links = screen.queryAllByRole('link', { name: LABEL });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY, SIGNUP_TABLE, type SignupInsert } from '../../lib/signup-contract';
+import { LOCAL_ANON_KEY, SIGNUP_TABLE, type SignupInsert } from '../../../common/signup-contract';
 
 let clientPromise: Promise<SupabaseClient> | null = null;
 

@@ -5,9 +5,9 @@ import {
   createUnsubscribeHandler,
   unavailable,
   type AskDatabase,
-} from '../../../server/unsubscribe-handler.ts';
+} from '../../../common/unsubscribe-handler.ts';
 
-export interface EdgeEnv {
+interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
   supabaseUrl: string;
   anonKey: string;

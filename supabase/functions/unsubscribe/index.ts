@@ -1,7 +1,7 @@
 // Supabase Edge Function (Deno): the announcement's one-click unsubscribe on hosted Supabase.
 // Deploy with `npx supabase functions deploy unsubscribe --no-verify-jwt` (mail providers send no
-// JWT) and set UNSUBSCRIBE_URL to https://<ref>.supabase.co/functions/v1/unsubscribe; see README.
-// Its one npm import (hono/html, the pages' templating in platform/html.ts) is resolved by the
+// JWT) and set UNSUBSCRIBE_URL to https://<ref>.supabase.co/functions/v1/unsubscribe (docs/deploying.md, step 5).
+// Its one npm import (hono/html, the pages' templating in common/html.ts) is resolved by the
 // deno.json beside this file, at the version package.json installs (unsubscribe-edge.test.ts).
 import { createEdgeUnsubscribe } from './handler.ts';
 

@@ -3,9 +3,9 @@
 // or style attributes, no script: the confirm button is a plain form POST.
 // Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
 // site's origin when the page is not served by the site itself ('' when it is).
-import { EVENT_SHORT_NAME, WORD_MARK } from '../src/content/event.ts';
-import { PRESS_CONTACT } from '../src/content/team.ts';
-import { html, raw, type Html } from '../platform/html.ts';
+import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
+import { PRESS_CONTACT } from '../content/team.ts';
+import { html, htmlPage, raw, type Html } from './html.ts';
 
 /**
  * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in
@@ -41,23 +41,17 @@ button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offse
 `;
 
 function page(title: string, body: Html): string {
-  return String(html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title} · ${EVENT_SHORT_NAME}</title>
-<style>${raw(PAGE_STYLE)}</style>
-</head>
-<body>
+  return htmlPage({
+    title: `${title} · ${EVENT_SHORT_NAME}`,
+    meta: html`<meta name="robots" content="noindex">`,
+    style: html`<style>${raw(PAGE_STYLE)}</style>`,
+    body: html`<body>
 <main>
 <p class="logo"><span>${WORD_MARK.red}</span>${WORD_MARK.rest}</p>
 ${body}
 </main>
-</body>
-</html>
-`);
+</body>`,
+  });
 }
 
 /**

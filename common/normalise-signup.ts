@@ -1,3 +1,4 @@
+import { CONTROL } from './printable.ts';
 import type { SignupInsert } from './signup-contract';
 
 // One rule for an address (decision 0020), kept in two places that must agree: here, for the form
@@ -70,10 +71,6 @@ const ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LABEL = '[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?';
 const ADDRESS = new RegExp(`^${ATOM}(\\.${ATOM})*@(${LABEL}\\.)+${LABEL}$`);
 const NUMERIC_TLD = /\.[0-9]+$/;
-// Controls, line separators and the bidi controls that reorder what follows; not zero widths or
-// bidi marks, which Persian and Indic names are spelled with.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
 const MAX_ADDRESS = 254;
 const MAX_LOCAL = 64;
 const MAX_FIRST_NAME = 100;

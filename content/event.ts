@@ -1,4 +1,4 @@
-import { eventDates } from '../lib/event-dates.ts';
+import { eventDates } from './event-dates.ts';
 
 // The facts of this edition. Organisers: change these for the next event; every page, the
 // countdown, the share tags and the JSON-LD read them from here.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { THEME_COLOR } from '../content/seo';
+import { THEME_COLOR } from '../src/lib/seo';
 import { parseThemeColors, themeColor } from './theme-colors';
 
 describe('parseThemeColors', () => {
@@ -14,7 +14,7 @@ describe('parseThemeColors', () => {
   });
 
   it("gives the site's theme colour from the same stylesheet", () => {
-    const css = readFileSync(new URL('../styles/global.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('../src/styles/global.css', import.meta.url), 'utf8');
     const colors = parseThemeColors(css);
     expect(Object.keys(colors)).toEqual(
       expect.arrayContaining(['ink', 'paper', 'brand', 'accent']),

@@ -4,7 +4,7 @@
 import { EVENT_DATE_LONG, EVENT_DATE_SHORT } from './event';
 
 /** A category is two areas; cards show them joined by a bar ("Marketing | Media"). */
-export type CategoryAreas = readonly [first: string, second: string];
+type CategoryAreas = readonly [first: string, second: string];
 
 export interface SpeakerTeaser {
   category: CategoryAreas;

@@ -26,7 +26,7 @@ const LINK_ANSWERS = {
   tedxcommunity_unsubscribe_state: ['on', 'off', 'unknown'],
 } as const;
 
-export type UnsubscribeFunction = keyof typeof LINK_ANSWERS;
+type UnsubscribeFunction = keyof typeof LINK_ANSWERS;
 
 /** Calls the database function as anon with the token; its answer as JSON (a string). */
 export type AskDatabase = (fn: UnsubscribeFunction, token: string) => Promise<unknown>;
@@ -39,7 +39,7 @@ async function answer(ask: AskDatabase, fn: UnsubscribeFunction, token: string) 
   return said as string;
 }
 
-export interface UnsubscribeOptions {
+interface UnsubscribeOptions {
   ask: AskDatabase;
   /** The site's origin, for the pages' links, when they are served from elsewhere. */
   home?: string;

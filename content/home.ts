@@ -3,12 +3,12 @@
 
 import { EVENT_CITY, EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
 
-export interface Stat {
+interface Stat {
   value: string;
   label: string;
 }
 
-export interface Card {
+interface Card {
   title: string;
   body: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_OUTCOME_PATHS, type SignupKind } from '../lib/signup-contract';
+import { SIGNUP_OUTCOME_PATHS, type SignupKind } from '../../common/signup-contract';
 import { PAGE_META, signupOutcomePageMeta } from './seo';
-import { SHARE_TITLE_MAX_LENGTH } from './share-preview';
+import { SHARE_TITLE_MAX_LENGTH } from '../../content/share-preview';
 
 // The page title is also the share title (og:title, twitter:title); a WhatsApp link preview cuts
 // a longer one. e2e/share-preview.spec.ts checks the tags as served.

@@ -2,7 +2,7 @@
 // words. Organisers: keep this true. If you change who runs the list, what it is used for or how
 // long it is kept, change it here first.
 
-import { addMonths, eventDates } from '../lib/event-dates.ts';
+import { addMonths, eventDates } from './event-dates.ts';
 import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_SHORT_NAME, EVENT_TIME_ZONE } from './event.ts';
 import { PRESS_CONTACT } from './team.ts';
 
@@ -29,7 +29,7 @@ interface PrivacyLink {
 /** A paragraph: text with the odd link in it. */
 export type PrivacyParagraph = readonly (string | PrivacyLink)[];
 
-export interface PrivacySection {
+interface PrivacySection {
   id: string;
   heading: string;
   paragraphs: readonly PrivacyParagraph[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailKeys, mailToken, tokenOfMessageId, verifyMailToken } from './token.ts';
+import { mailKeys, mailToken, tokenOfMessageId, verifyMailToken } from './mail-token.ts';
 
 const keys = mailKeys('a'.repeat(64));
 

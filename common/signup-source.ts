@@ -8,7 +8,7 @@ import type { ShareTarget } from '../content/share';
 const SOURCE_PATTERN = /^[a-z0-9_-]{1,32}$/;
 
 /** The sources the site's own links carry: each share target, the calendar file and email. */
-export type OwnSource = ShareTarget | 'calendar' | 'email';
+type OwnSource = ShareTarget | 'calendar' | 'email';
 
 export const OWN_SOURCES = {
   whatsapp: 'whatsapp',

@@ -21,3 +21,26 @@ export const html = (strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   honoHtml(strings, ...values) as Html;
 
 export { raw };
+
+/**
+ * A whole page as the project writes one, the head written once (the launch mail, the unsubscribe
+ * pages): English, UTF-8, the device's width. `meta` goes before the title, `style` after it;
+ * `body` is the whole <body> element.
+ */
+export const htmlPage = (page: { title: HtmlValue; meta: Html; style?: Html; body: Html }) =>
+  String(html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${page.meta}
+<title>${page.title}</title>
+${
+  page.style
+    ? html`${page.style}
+`
+    : ''
+}</head>
+${page.body}
+</html>
+`);

@@ -2,7 +2,7 @@
 // PLACEHOLDERS: organisers, replace every name, email and LinkedIn URL below with the real
 // ones before launch. The `.example` domain cannot receive mail.
 
-export interface TeamMember {
+interface TeamMember {
   name: string;
   role: string;
   email: string;

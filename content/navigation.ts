@@ -13,7 +13,7 @@ interface RouteNavItem {
   href: string;
 }
 
-export type NavItem = SectionNavItem | RouteNavItem;
+type NavItem = SectionNavItem | RouteNavItem;
 
 /** The anchors on `/`, each key the camel case of its id. */
 export const SECTION_IDS = {

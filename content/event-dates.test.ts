@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_TIME_ZONE, LAUNCH_AT } from '../content/event';
+import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_TIME_ZONE, LAUNCH_AT } from './event';
 import { addMonths, dateIn, eventDates, ordinal } from './event-dates';
 
 describe('ordinal', () => {

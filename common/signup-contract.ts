@@ -17,7 +17,7 @@ export const LOCAL_ANON_KEY =
 export interface SignupInsert {
   email: string;
   first_name: string | null;
-  /** The landing address's utm_source or ref (src/lib/signup-source.ts), when it has one. */
+  /** The landing address's utm_source or ref (common/signup-source.ts), when it has one. */
   source?: string;
 }
 

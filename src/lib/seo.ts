@@ -1,10 +1,10 @@
 // Page titles and descriptions, one per route.
 
-import { parseThemeColors, themeColor } from '../lib/theme-colors';
+import { parseThemeColors, themeColor } from '../../common/theme-colors';
 import themeCss from '../styles/global.css?raw';
-import type { SignupKind } from '../lib/signup-contract';
-import { signupOutcomeOfKind } from '../lib/signup-outcome';
-import { EVENT_DATE_LONG, EVENT_DATE_SHORT, EVENT_SHORT_NAME } from './event';
+import type { SignupKind } from '../../common/signup-contract';
+import { signupOutcomeOfKind } from './signup-outcome';
+import { EVENT_DATE_LONG, EVENT_DATE_SHORT, EVENT_SHORT_NAME } from '../../content/event';
 
 export interface PageMeta {
   title: string;

@@ -1,5 +1,5 @@
 // Every way the event's date is written, from the launch moment and the event's time zone, so
-// next year's edition changes one line (LAUNCH_AT in src/content/event.ts).
+// next year's edition changes one line (LAUNCH_AT in content/event.ts).
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd. */
 export function ordinal(day: number): string {
@@ -9,7 +9,7 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-export interface EventDates {
+interface EventDates {
   /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
   iso: string;
   /** As copy writes it: November 15th, 2025. */

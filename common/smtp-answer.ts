@@ -19,7 +19,7 @@
 // refusal watch (refusal-watch.ts), which stops the run when they keep coming for different
 // recipients at several domains; one about the recipient alone never counts.
 
-import { printable } from '../../../platform/printable.ts';
+import { printable } from './printable.ts';
 
 export type AnswerClass =
   'bounce' | 'quota' | 'deferred' | 'failed' | 'sender' | 'auth' | 'connection';
@@ -36,11 +36,36 @@ export interface SmtpError {
 /** Only this much of an answer is read: a huge one costs no more than that. */
 const READ = 1000;
 
+/** An enhanced status code (RFC 3463: class.subject.detail), "5.1.1", wherever a text has one. */
+export const ENHANCED_CODE = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
+
 /** The enhanced status code in an answer ("550 5.1.1 …", "550-5.4.5 …"), or null. */
 export function enhancedCode(text: string): string | null {
   // RFC 3463: right after the basic code ("550 5.1.1", or "550-5.1.1" on a continued line).
   return /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?![\d.])/.exec(text.trim())?.[1] ?? null;
 }
+
+/** A code's subject and detail (NaN for no code): 5.1.1 is [1, 1]. */
+export const subjectAndDetail = (code: string | null) => {
+  const [, subject, detail] = (code ?? '').split('.').map(Number);
+  return [subject, detail] as const;
+};
+
+// Gmail's 5.2.1 for a mailbox that receives too fast (its ReceivingRatePerm): it comes back.
+const RECEIVING_TOO_FAST = /receiving mail (at a rate|too quickly)|ReceivingRate/i;
+
+/** A code that says this recipient's mailbox is full, or receives too fast: it comes back. */
+const mailboxFull = (subject: number, detail: number, words: string) =>
+  subject === 2 && (detail === 2 || (detail === 1 && RECEIVING_TOO_FAST.test(words)));
+
+/**
+ * A code that says this recipient's mailbox is gone, at send and in a late report alike: x.1.x
+ * the address or its domain (but x.1.7 and x.1.8, the sender's address and system), x.2.1 a
+ * mailbox disabled (Gmail's "The email account that you tried to reach is disabled").
+ */
+export const mailboxGone = (subject: number, detail: number, words: string) =>
+  (subject === 1 && detail !== 7 && detail !== 8) ||
+  (subject === 2 && detail === 1 && !mailboxFull(subject, detail, words));
 
 /** A literal, as a case-insensitive pattern for all its occurrences. */
 const everywhere = (literal: string) =>
@@ -117,7 +142,7 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
   const text = (e.response ?? e.message ?? '').slice(0, READ);
   const enhanced = enhancedCode(text);
   // NaN without an enhanced code: a bare code.
-  const [, subject, detail] = (enhanced ?? '').split('.').map(Number);
+  const [subject, detail] = subjectAndDetail(enhanced);
   const words = ownWords(text, recipient);
   // 421 closes the channel: the session, not one recipient. MAIL FROM comes before any.
   if (basic === 421) return reading('quota', true, true);
@@ -126,11 +151,10 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
       ? reading('quota', true, true)
       : reading('sender', true);
   if (e.command === 'RCPT TO') return atRecipient(basic, subject, detail, words, text);
-  // The message (at DATA, the only phase left): only x.1.x or x.2.x is about the recipient.
-  // x.1.7 and x.1.8 are the sender's address or system (RFC 3463), x.2.2 a full mailbox.
-  if (subject === 1 && detail !== 7 && detail !== 8) return reading('bounce');
-  if (subject === 2 && detail === 1) return reading('bounce');
-  if (subject === 2 && detail === 2) return reading('deferred');
+  // The message (at DATA, the only phase left): only a mailbox gone or full (x.2.2) is about the
+  // recipient.
+  if (mailboxGone(subject, detail, words)) return reading('bounce');
+  if (mailboxFull(subject, detail, words)) return reading('deferred');
   // Everything else is about the sender or the message: the same answer would come for every
   // message. The provider's limit, or its verdict on our account, stops the run now.
   if ((subject === 4 && detail === 5) || namesLimit(words)) return reading('quota', true, true);
@@ -153,9 +177,8 @@ function atRecipient(
   text: string,
 ): Reading {
   if (!SENDER_SUBJECTS.has(subject)) {
-    if (basic < 500 || (subject === 2 && detail === 2)) return reading('deferred');
-    if (subject === 1 && detail !== 7 && detail !== 8) return reading('bounce');
-    if (subject === 2) return reading('bounce');
+    if (basic < 500 || mailboxFull(subject, detail, words)) return reading('deferred');
+    if (mailboxGone(subject, detail, words) || subject === 2) return reading('bounce');
     return reading('failed');
   }
   // An answer that names an address relays another server's words (Postfix's
