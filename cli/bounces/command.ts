@@ -6,13 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from '../../platform/settings.ts';
 import { readMailKeys, verifyMailToken, type MailKeys } from '../announce/mail/token.ts';
-import { say } from '../announce/output/say.ts';
+import { formatCount, say } from '../announce/output/say.ts';
 import { withCaller } from '../backend.ts';
+import { firstLine } from '../cli-error.ts';
 import { fileMessages } from './file-source.ts';
-import { scanImap } from './imap-source.ts';
+import { scanImap, type Glimpse } from './imap-source.ts';
 import { imapTarget } from './mailbox.ts';
 import { verdict } from './policy.ts';
-import { readReport, type ReadReport } from './read-report.ts';
+import { cleanText, fieldsOf, readReport, type ReadReport } from './read-report.ts';
 import { lateReportStore, type LateReportRecord } from './store.ts';
 import { newTally, summaryLines, type Tally } from './summary.ts';
 
@@ -58,20 +59,35 @@ async function resolve(
   for (const v of verified) {
     const email = people.get(v.person);
     const at = { report: v.report.id, campaign: v.campaign, person: v.person };
-    if (email === undefined) {
-      // Nobody to act on; the database still says whether an earlier run handled it.
-      records.push({ ...at, kind: 'soft', email: '', detail: '' });
-      continue;
+    // Nobody to act on (`remove` deleted their late reports too).
+    if (email === undefined) tally.gone++;
+    else {
+      const { kind, detail } = verdict(v.report, email);
+      if (kind === 'address differs')
+        unmatched(tally, v.report, 'the bounce names another address');
+      else if (kind === 'no recipient')
+        unmatched(tally, v.report, 'the bounce does not say which address failed');
+      else if (kind === 'ignored') tally.ignored++;
+      else records.push({ ...at, kind, email, detail });
     }
-    const { kind, detail } = verdict(v.report, email);
-    if (kind === 'address differs') unmatched(tally, v.report, 'the bounce names another address');
-    else if (kind === 'no recipient')
-      unmatched(tally, v.report, 'the bounce does not say which address failed');
-    else if (kind === 'ignored') tally.ignored++;
-    else records.push({ ...at, kind, email, detail });
   }
-  const outcomes = await store.record(records);
-  for (const [i, r] of records.entries()) tally.count(r, outcomes[i] ?? 'not on the list');
+  for (const [r, outcome] of await store.record(records)) tally.count(r, outcome);
+}
+
+/** A message no report can be read from (postal-mime refused it, or the server sent more than
+ * was asked): counted, and listed with --verbose. */
+const unreadable = (tally: Tally, m: Glimpse, why: string) =>
+  tally.unreadable.push(
+    `${cleanText(m.from, 200) || '(no sender)'}: ${cleanText(m.subject, 200) || '(no subject)'}: ` +
+      `${formatCount(m.size)} bytes: ${cleanText(why, 200)}`,
+  );
+
+/** The From and Subject of a message read as plain header fields (of its first 64 KB). */
+function glimpse(raw: Buffer): Glimpse {
+  const text = raw.subarray(0, 64 * 1024).toString('latin1');
+  const fields = fieldsOf(text.slice(0, text.search(/\r?\n\r?\n|$/)));
+  const said = (name: string) => fields.find(([n]) => n === name)?.[1] ?? '';
+  return { from: said('from'), subject: said('subject'), size: raw.length };
 }
 
 export async function bounces(
@@ -89,7 +105,13 @@ export async function bounces(
     const tally = newTally();
     let pending: Verified[] = [];
     const onMessage = async (raw: Buffer) => {
-      const report = await readReport(raw);
+      let report: ReadReport;
+      try {
+        report = await readReport(raw);
+      } catch (error) {
+        unreadable(tally, glimpse(raw), firstLine(error));
+        return;
+      }
       if (report.form === 'none') return;
       if (report.form === 'auto-reply') {
         tally.autoReplies++;
@@ -107,7 +129,7 @@ export async function bounces(
     };
     let where: string;
     if (target) {
-      const counts = await scanImap(target, onMessage);
+      const counts = await scanImap(target, onMessage, (m, why) => unreadable(tally, m, why));
       tally.messages = counts.messages;
       tally.autoReplies += counts.autoReplies;
       where = target.shown;

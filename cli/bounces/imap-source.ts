@@ -1,7 +1,9 @@
 // The sending mailbox over IMAP (imapflow), read-only: EXAMINE (mailboxOpen readOnly), and every
 // body fetched with BODY.PEEK, so nothing is deleted, moved or marked read. First one FETCH of
 // the envelope, the MIME structure and a few header fields of every message (screen.ts), then
-// only the messages that can be reports, each at most REPORT_BYTES, a batch at a time.
+// only the messages that can be reports, each at most REPORT_BYTES, a batch at a time. A server
+// that sends more than that for one message loses the connection (imapflow's maxLiteralSize):
+// the message is counted unreadable and the scan goes on over a new one.
 import { ImapFlow, type MessageStructureObject } from 'imapflow';
 import { isLoopback } from '../../platform/settings.ts';
 import { CliError, firstLine } from '../cli-error.ts';
@@ -38,6 +40,13 @@ function connectError(error: unknown, target: ImapTarget): CliError {
   );
 }
 
+/** What a message that could not be read is listed by. */
+export interface Glimpse {
+  from: string;
+  subject: string;
+  size: number;
+}
+
 export interface ScanCounts {
   messages: number;
   autoReplies: number;
@@ -50,7 +59,69 @@ export interface ScanCounts {
 export async function scanImap(
   target: ImapTarget,
   onReport: (raw: Buffer) => Promise<void>,
+  onUnreadable: (message: Glimpse, why: string) => void,
 ): Promise<ScanCounts> {
+  let client = await open(target);
+  try {
+    const box = client.mailbox === false ? { exists: 0 } : client.mailbox;
+    const counts: ScanCounts = { messages: box.exists, autoReplies: 0 };
+    if (box.exists === 0) return counts;
+    const wanted = new Map<number, Glimpse>();
+    for await (const m of client.fetch(
+      '1:*',
+      { uid: true, size: true, envelope: true, bodyStructure: true, headers: SCREEN_HEADERS },
+      { uid: false },
+    )) {
+      const from = m.envelope?.from?.[0];
+      const seen: Screened = screen({
+        fromAddress: from?.address ?? '',
+        fromName: from?.name ?? '',
+        subject: m.envelope?.subject ?? '',
+        types: typesOf(m.bodyStructure),
+        header: headerLookup(m.headers),
+      });
+      if (seen === 'report')
+        wanted.set(m.uid, {
+          from: (from?.address ?? '').slice(0, 1000),
+          subject: (m.envelope?.subject ?? '').slice(0, 1000),
+          size: m.size ?? 0,
+        });
+      else if (seen === 'auto-reply') counts.autoReplies++;
+    }
+    const uids = [...wanted.keys()];
+    while (uids.length > 0) {
+      const batch: Buffer[] = [];
+      const asked = uids.splice(0, BATCH);
+      try {
+        for await (const m of client.fetch(
+          asked.join(','),
+          { uid: true, source: { start: 0, maxLength: REPORT_BYTES } },
+          { uid: true },
+        )) {
+          if (m.source) batch.push(m.source);
+          if (asked.includes(m.uid)) asked.splice(asked.indexOf(m.uid), 1);
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'LiteralTooLarge') throw error;
+        // The first message not received is the one it was sending; the rest are asked again.
+        const [uid, ...rest] = asked;
+        const m = wanted.get(uid);
+        if (m) onUnreadable(m, `the server sent more than the ${REPORT_BYTES} bytes asked for`);
+        uids.unshift(...rest);
+        client.close();
+        client = await open(target);
+      }
+      // The database is asked between FETCHes, never during one.
+      for (const raw of batch) await onReport(raw);
+    }
+    return counts;
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+/** A connection with the mailbox open read-only. */
+async function open(target: ImapTarget): Promise<ImapFlow> {
   const client = new ImapFlow({
     host: target.host,
     port: target.port,
@@ -63,6 +134,9 @@ export async function scanImap(
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS * 4,
+    // A literal larger than asked ends the connection before it is held (the screen's header
+    // fields are far smaller).
+    maxLiteralSize: REPORT_BYTES,
   });
   client.on('error', () => {}); // surfaced by the command that was running
   try {
@@ -71,47 +145,12 @@ export async function scanImap(
     throw connectError(error, target);
   }
   try {
-    let box;
-    try {
-      box = await client.mailboxOpen(target.mailbox, { readOnly: true });
-    } catch (error) {
-      throw new CliError(
-        `No mailbox ${JSON.stringify(target.mailbox)} on ${target.host}:${target.port} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
-      );
-    }
-    const counts: ScanCounts = { messages: box.exists, autoReplies: 0 };
-    if (box.exists === 0) return counts;
-    const wanted: number[] = [];
-    for await (const m of client.fetch(
-      '1:*',
-      { uid: true, envelope: true, bodyStructure: true, headers: SCREEN_HEADERS },
-      { uid: false },
-    )) {
-      const from = m.envelope?.from?.[0];
-      const seen: Screened = screen({
-        fromAddress: from?.address ?? '',
-        fromName: from?.name ?? '',
-        subject: m.envelope?.subject ?? '',
-        types: typesOf(m.bodyStructure),
-        header: headerLookup(m.headers),
-      });
-      if (seen === 'report') wanted.push(m.uid);
-      else if (seen === 'auto-reply') counts.autoReplies++;
-    }
-    for (let i = 0; i < wanted.length; i += BATCH) {
-      const batch: Buffer[] = [];
-      const uids = wanted.slice(i, i + BATCH).join(',');
-      for await (const m of client.fetch(
-        uids,
-        { uid: true, source: { start: 0, maxLength: REPORT_BYTES } },
-        { uid: true },
-      ))
-        if (m.source) batch.push(m.source);
-      // The database is asked between FETCHes, never during one.
-      for (const raw of batch) await onReport(raw);
-    }
-    return counts;
-  } finally {
+    await client.mailboxOpen(target.mailbox, { readOnly: true });
+  } catch (error) {
     await client.logout().catch(() => client.close());
+    throw new CliError(
+      `No mailbox ${JSON.stringify(target.mailbox)} on ${target.host}:${target.port} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
+    );
   }
+  return client;
 }

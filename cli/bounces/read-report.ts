@@ -10,9 +10,10 @@ import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
 
 // A stranger's text as one plain line: no control character (C0, DEL, C1), no line or paragraph
 // separator and no bidi control reaches a terminal or the suppression list; runs of space become
-// one; at most `max` characters.
-const cleanText = (text: string, max: number) =>
+// one; at most `max` characters (of the first 4 × `max` read).
+export const cleanText = (text: string, max: number) =>
   text
+    .slice(0, 4 * max)
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069\u200e\u200f\u061c]+/g, ' ')
     .replace(/\s+/g, ' ')
@@ -74,7 +75,7 @@ export function fieldsOf(block: string): [string, string][] {
     }
     const at = line.indexOf(':');
     if (at > 0 && /^[\x21-\x39\x3b-\x7e]+$/.test(line.slice(0, at)))
-      fields.push([line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()]);
+      fields.push([line.slice(0, at).toLowerCase(), line.slice(at + 1, at + FIELD_CHARS).trim()]);
   }
   return fields;
 }
@@ -82,12 +83,16 @@ export function fieldsOf(block: string): [string, string][] {
 const field = (fields: [string, string][], name: string) =>
   fields.find(([n]) => n === name)?.[1] ?? null;
 
-/** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org. */
+/** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org: the field's
+ * last word (fieldsOf cuts it to FIELD_CHARS), if it has an @ inside. */
 function addressIn(value: string | null): string | null {
-  if (!value) return null;
-  const bare = value.replace(/^[\w-]+\s*;\s*/, '').trim();
-  const found = /<?([^\s<>;"]+@[^\s<>;"]+?)>?\.?$/.exec(bare)?.[1];
-  return found ? found.toLowerCase().slice(0, 320) : null;
+  const words = (value ?? '')
+    .replace(/^[\w-]+[ \t]*;/, '')
+    .replace(/>?\.?$/, '')
+    .split(/[\s<>;"]/);
+  const found = words.filter(Boolean).at(-1) ?? '';
+  const at = found.indexOf('@');
+  return at > 0 && at < found.length - 1 ? found.toLowerCase().slice(0, 320) : null;
 }
 
 const ENHANCED = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
@@ -128,13 +133,14 @@ function deliveryStatus(text: string): RecipientStatus[] {
 
 // The line after which an inline report returns the original, in the words of qmail, Exim,
 // Sendmail v5, old Gmail, KDDI and others ("--- Below this line is a copy of the message.",
-// "------ This is a copy of the message, including all the headers. ------").
+// "------ This is a copy of the message, including all the headers. ------"). No two repeats
+// can take the same characters, so a long line costs its length, not its square.
 const COPY_LINE =
-  /^[ \t>]*[-=*]*[ \t]*(?:(?:this is |below (?:this line )?is |included is |here is )?an? copy of (?:the|your) (?:original )?message|the header of the original message|enclosed are the original headers|unsent message follows|message headers follow)\b.*$/im;
+  /^[ \t>]*(?:[-=*]+[ \t]*)?(?:(?:this is |below (?:this line )?is |included is |here is )?an? copy of (?:the|your) (?:original )?message|the header of the original message|enclosed are the original headers|unsent message follows|message headers follow)\b.*$/im;
 // "----- Original message -----", "Original message follows.", "------- Returned Message ---",
 // but not "The original message was received at …".
 const ORIGINAL_LINE =
-  /^[ \t>]*[-=*]*[ \t]*(?:original message(?: headers| follows)?|returned message|-*original message)[ \t.:*=-]*$/im;
+  /^[ \t>]*(?:[-=*]+[ \t]*)?(?:original message(?: headers| follows)?|returned message)[ \t.:*=-]*$/im;
 
 /** Where an inline report's copy of the original starts, or -1. */
 function inlineOriginalAt(text: string): { marker: number; start: number } {
