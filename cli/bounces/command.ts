@@ -4,6 +4,7 @@
 // and, for a bounce, reports that person's address; policy.ts says what each report does, and
 // the database remembers what was handled, so a second run changes nothing (decision 0022).
 import { createHash } from 'node:crypto';
+import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { readMailKeys, verifyMailToken, type MailKeys } from '../announce/mail/token.ts';
 import { formatCount, say } from '../announce/output/say.ts';
@@ -141,7 +142,10 @@ export async function bounces(
       where = options.file ?? '';
     }
     await resolve(store, pending, tally);
-    for (const line of summaryLines(tally, where, description, options.verbose === true)) say(line);
+    const lines = summaryLines(tally, where, description, options.verbose === true);
+    // The privacy page's reminder (cli/subscribers.ts) comes before the summary, which is last.
+    lines.splice(-1, 0, ...[retentionNotice()].filter((line) => line !== null));
+    for (const line of lines) say(line);
     return 0;
   });
 }
