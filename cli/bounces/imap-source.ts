@@ -102,7 +102,9 @@ export async function scanImap(
           if (asked.includes(m.uid)) asked.splice(asked.indexOf(m.uid), 1);
         }
       } catch (error) {
-        if ((error as { code?: string }).code !== 'LiteralTooLarge') throw error;
+        // imapflow ends the connection, and the FETCH fails as "Connection not available".
+        const cause = (failures.get(client) ?? error) as { code?: string };
+        if (cause.code !== 'LiteralTooLarge') throw error;
         // The first message not received is the one it was sending; the rest are asked again.
         const [uid, ...rest] = asked;
         const m = wanted.get(uid);
@@ -119,6 +121,9 @@ export async function scanImap(
     await client.logout().catch(() => client.close());
   }
 }
+
+/** The error that ended each connection. */
+const failures = new WeakMap<ImapFlow, unknown>();
 
 /** A connection with the mailbox open read-only. */
 async function open(target: ImapTarget): Promise<ImapFlow> {
@@ -138,7 +143,8 @@ async function open(target: ImapTarget): Promise<ImapFlow> {
     // fields are far smaller).
     maxLiteralSize: REPORT_BYTES,
   });
-  client.on('error', () => {}); // surfaced by the command that was running
+  // Surfaced by the command that was running; kept for the one that fails after it.
+  client.on('error', (error: unknown) => failures.set(client, error));
   try {
     await client.connect();
   } catch (error) {
