@@ -60,8 +60,10 @@ async function resolve(
   for (const v of verified) {
     const email = people.get(v.person);
     const at = { report: v.report.id, campaign: v.campaign, person: v.person };
-    // Nobody to act on (`remove` deleted their late reports too).
-    if (email === undefined) tally.gone++;
+    // Nobody to act on; the database still says whether an earlier run handled it (a
+    // complaint takes the person off the list).
+    if (email === undefined)
+      records.push({ ...at, kind: 'not on the list', email: '', detail: '' });
     else {
       const { kind, detail } = verdict(v.report, email);
       if (kind === 'address differs')

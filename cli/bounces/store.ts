@@ -9,7 +9,9 @@ export interface LateReportRecord {
   report: string;
   campaign: string;
   person: number;
-  kind: Exclude<LateKind, 'ignored'>;
+  /** 'not on the list': the person is gone, and the database is asked only whether an
+   * earlier run handled it. */
+  kind: Exclude<LateKind, 'ignored'> | 'not on the list';
   email: string;
   detail: string;
 }
