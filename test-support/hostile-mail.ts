@@ -10,7 +10,8 @@ function nested(depth: number): string {
   let inner = 'Content-Type: text/plain\n\nHello\n';
   for (let i = depth - 1; i >= 0; i--)
     inner = `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n${inner}\n--b${i}--\n`;
-  return head('nested 40 deep', '') + inner;
+  // Its subject carries a terminal escape (set the window title), as a stranger's may.
+  return head('nested 40 deep\u001b]0;owned\u0007', '') + inner;
 }
 
 const report = (fields: string) =>
