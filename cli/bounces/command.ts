@@ -60,19 +60,18 @@ async function resolve(
   for (const v of verified) {
     const email = people.get(v.person);
     const at = { report: v.report.id, campaign: v.campaign, person: v.person };
-    // Nobody to act on; the database still says whether an earlier run handled it (a
-    // complaint takes the person off the list).
-    if (email === undefined)
+    if (email === undefined) {
+      // Nobody to act on; the database still says whether an earlier run handled it (a
+      // complaint takes the person off the list).
       records.push({ ...at, kind: 'not on the list', email: '', detail: '' });
-    else {
-      const { kind, detail } = verdict(v.report, email);
-      if (kind === 'address differs')
-        unmatched(tally, v.report, 'the bounce names another address');
-      else if (kind === 'no recipient')
-        unmatched(tally, v.report, 'the bounce does not say which address failed');
-      else if (kind === 'ignored') tally.ignored++;
-      else records.push({ ...at, kind, email, detail });
+      continue;
     }
+    const { kind, detail } = verdict(v.report, email);
+    if (kind === 'address differs') unmatched(tally, v.report, 'the bounce names another address');
+    else if (kind === 'no recipient')
+      unmatched(tally, v.report, 'the bounce does not say which address failed');
+    else if (kind === 'ignored') tally.ignored++;
+    else records.push({ ...at, kind, email, detail });
   }
   for (const [r, outcome] of await store.record(records)) tally.count(r, outcome);
 }

@@ -22,7 +22,7 @@ function advice(people: number, reports: number): string {
     );
   }
   const lines = summaryLines(tally, 'INBOX', 'the list', false);
-  expect(lines.at(-1)).toMatch(new RegExp(`^Read .*, ${reports} about the sender, `));
+  expect(lines.at(-1)).toMatch(new RegExp(`^Read .*, ${people} about the sender, `));
   return lines.find((line) => line.startsWith('Reports about')) ?? '';
 }
 

@@ -21,9 +21,8 @@ export function newTally() {
     complaints: 0,
     soft: 0,
     softPeople: new Set<number>(),
-    /** The reports about the sender: what each person's said last, by the person. */
+    /** The people reports about the sender are about: their domain, what the last said. */
     sender: new Map<number, { domain: string; detail: string }>(),
-    senderReports: 0,
     /** One line each: who sent it, its subject, why it matched nobody. */
     unmatched: [] as string[],
     /** One line each: who sent it, its subject, its size, why it could not be read. */
@@ -61,7 +60,6 @@ export function newTally() {
             tally.softPeople.add(r.person);
             tally.counted.push(`Soft bounce (counted, not suppressed): ${r.email}: ${r.detail}`);
           } else {
-            tally.senderReports++;
             tally.sender.set(r.person, {
               domain: r.email.split('@').pop() ?? '',
               detail: r.detail,
@@ -96,7 +94,7 @@ export function summaryLines(t: Tally, where: string, on: string, verbose: boole
     plural(t.hard + t.alreadySuppressed, 'hard bounce') +
     ' suppressed' +
     (t.alreadySuppressed > 0 ? ` (${formatCount(t.alreadySuppressed)} already were)` : '');
-  const sender = t.senderReports;
+  const sender = t.sender.size;
   const unread = t.unreadable.length;
   const extras = [
     `${plural(t.autoReplies, 'auto-reply', 'auto-replies')} ignored`,
@@ -124,7 +122,7 @@ export function summaryLines(t: Tally, where: string, on: string, verbose: boole
       : []),
     ...(sender > 0
       ? [
-          `Reports about ${plural(t.sender.size, 'person', 'people')} at ${plural(domains, 'domain')} say a receiving server refused the sender or the message, not the address; nobody was suppressed for them. ` +
+          `Reports about ${plural(sender, 'person', 'people')} at ${plural(domains, 'domain')} say a receiving server refused the sender or the message, not the address; nobody was suppressed for them. ` +
             (cause
               ? `Likely cause: ${CAUSE_LINES[cause]}.`
               : 'Too few domains to tell a likely cause.'),
