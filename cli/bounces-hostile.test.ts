@@ -2,12 +2,14 @@
 // message postal-mime refuses, a 1 MB field, a long line of spaces, a 10 MB message in an mbox, a
 // server that sends 30 MB where 1 MB was asked. Beside them, real reports (the sisimai corpus,
 // wrapped around messages the project sent) are acted on, the rest is counted unreadable or
-// unmatched, and a second run does the same; forty reports in Russian and Japanese all act.
+// unmatched, and a second run does the same, from files and over Dovecot (where a 2 MB header
+// field is more than the screen takes); forty reports in Russian and Japanese all act.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCE_TEST_ENV, listOn, type ListBackend } from '../test-support/announce-lists.ts';
+import { hasDovecot, startDovecot } from '../test-support/dovecot.ts';
 import { BIG, fakeImap } from '../test-support/fake-imap.ts';
 import { HOSTILE_MAIL } from '../test-support/hostile-mail.ts';
 import { runCli } from '../test-support/server-process.ts';
@@ -15,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { readSample, wrapReport } from '../test-support/wrap-report.ts';
 
 const SENDER = 'hello@tedx.test';
-const N = 48;
+const N = 50;
 const person = (i: number) => `person${i}@example.org`;
 const MINUTE = 60_000;
 const size = (name: string) => HOSTILE_MAIL[name]().length.toLocaleString('en-US');
@@ -183,3 +185,44 @@ describe('bounces over an IMAP server that sends 30 MB where 1 MB was asked', ()
     },
   );
 });
+
+describe.skipIf(!hasDovecot())(
+  'bounces over a real IMAP server (Dovecot) beside the same messages',
+  () => {
+    it(
+      'acts on the real reports, counts the rest, and does the same twice',
+      { timeout: 2 * MINUTE },
+      async () => {
+        const dovecot = await startDovecot();
+        try {
+          dovecot.addUser('hostile');
+          dovecot.deliver('hostile', await hardBounce(48));
+          for (const make of Object.values(HOSTILE_MAIL)) dovecot.deliver('hostile', make());
+          // A field the screen asks for, longer than what the command takes of a whole message.
+          dovecot.deliver(
+            'hostile',
+            `From: MAILER-DAEMON@relay.example\nSubject: Undeliverable\nContent-Type: text/plain; x="${'a'.repeat(2 * 1024 * 1024)}"\n\nHello\n`,
+          );
+          dovecot.deliver('hostile', await hardBounce(49));
+          for (const round of [1, 2]) {
+            const run = await runCli(['cli/subscribers.ts', 'bounces', '--verbose'], {
+              ...env,
+              IMAP_URL: dovecot.url('hostile'),
+            });
+            expect(run.code).toBe(0);
+            expect(run.stderr).toContain(
+              'Unreadable (left alone): (no sender): message 7 of the mailbox: the server sent more than the 1048576 bytes asked for',
+            );
+            expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+              new RegExp(
+                `^Read 5 reports in INBOX .* \\(8 messages\\) .*: ${round === 1 ? 2 : 0} hard bounces suppressed, .* 3 unmatched, 3 unreadable; 0 auto-replies ignored, ${round === 1 ? 0 : 2} already handled\\.$`,
+              ),
+            );
+          }
+        } finally {
+          await dovecot.stop();
+        }
+      },
+    );
+  },
+);

@@ -81,7 +81,7 @@ async function resolve(
 const unreadable = (tally: Tally, m: Glimpse, why: string) =>
   tally.unreadable.push(
     `${cleanText(m.from, 200) || '(no sender)'}: ${cleanText(m.subject, 200) || '(no subject)'}: ` +
-      `${formatCount(m.size)} bytes: ${cleanText(why, 200)}`,
+      `${m.size > 0 ? `${formatCount(m.size)} bytes: ` : ''}${cleanText(why, 200)}`,
   );
 
 /** The From and Subject of a message read as plain header fields (of its first 64 KB). */

@@ -4,7 +4,7 @@
 // only the messages that can be reports, each at most REPORT_BYTES, a batch at a time. A server
 // that sends more than that for one message loses the connection (imapflow's maxLiteralSize):
 // the message is counted unreadable and the scan goes on over a new one.
-import { ImapFlow, type MessageStructureObject } from 'imapflow';
+import { ImapFlow, type FetchMessageObject, type MessageStructureObject } from 'imapflow';
 import { isLoopback } from '../../platform/settings.ts';
 import { CliError, firstLine } from '../cli-error.ts';
 import type { ImapTarget } from './mailbox.ts';
@@ -67,11 +67,17 @@ export async function scanImap(
     const counts: ScanCounts = { messages: box.exists, autoReplies: 0 };
     if (box.exists === 0) return counts;
     const wanted = new Map<number, Glimpse>();
-    for await (const m of client.fetch(
-      '1:*',
-      { uid: true, size: true, envelope: true, bodyStructure: true, headers: SCREEN_HEADERS },
-      { uid: false },
-    )) {
+    // Too large answers end the connection (imapflow's maxLiteralSize; its FETCH then fails as
+    // "Connection not available"): that message is counted unreadable, and a new connection
+    // goes on with the next.
+    const tooLarge = async (error: unknown, message: Glimpse) => {
+      const cause = (failures.get(client) ?? error) as { code?: string };
+      if (cause.code !== 'LiteralTooLarge') throw error;
+      onUnreadable(message, `the server sent more than the ${REPORT_BYTES} bytes asked for`);
+      client.close();
+      client = await open(target);
+    };
+    const screenOne = (m: FetchMessageObject) => {
       const from = m.envelope?.from?.[0];
       const seen: Screened = screen({
         fromAddress: from?.address ?? '',
@@ -87,7 +93,23 @@ export async function scanImap(
           size: m.size ?? 0,
         });
       else if (seen === 'auto-reply') counts.autoReplies++;
-    }
+    };
+    // Messages are screened in order: the one after the last answer is the one too large.
+    for (let next = 1; next <= box.exists;)
+      try {
+        for await (const m of client.fetch(
+          `${next}:*`,
+          { uid: true, size: true, envelope: true, bodyStructure: true, headers: SCREEN_HEADERS },
+          { uid: false },
+        )) {
+          next = m.seq + 1;
+          screenOne(m);
+        }
+        break;
+      } catch (error) {
+        await tooLarge(error, { from: '', subject: `message ${next} of the mailbox`, size: 0 });
+        next++;
+      }
     const uids = [...wanted.keys()];
     while (uids.length > 0) {
       const batch: Buffer[] = [];
@@ -102,16 +124,10 @@ export async function scanImap(
           if (asked.includes(m.uid)) asked.splice(asked.indexOf(m.uid), 1);
         }
       } catch (error) {
-        // imapflow ends the connection, and the FETCH fails as "Connection not available".
-        const cause = (failures.get(client) ?? error) as { code?: string };
-        if (cause.code !== 'LiteralTooLarge') throw error;
         // The first message not received is the one it was sending; the rest are asked again.
         const [uid, ...rest] = asked;
-        const m = wanted.get(uid);
-        if (m) onUnreadable(m, `the server sent more than the ${REPORT_BYTES} bytes asked for`);
+        await tooLarge(error, wanted.get(uid) ?? { from: '', subject: '', size: 0 });
         uids.unshift(...rest);
-        client.close();
-        client = await open(target);
       }
       // The database is asked between FETCHes, never during one.
       for (const raw of batch) await onReport(raw);
