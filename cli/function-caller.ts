@@ -12,9 +12,9 @@ export type FunctionCaller = ReturnType<typeof functionCaller>;
  * _announce_next and _late_report_people each stop at 1000). */
 export const PAGE_SIZE = 1000;
 
-/** One call's JSON at most, in UTF-16 code units (String#length), not bytes: this project's
- * server takes 8 KB a request. */
-const PIECE_LENGTH = 6000;
+/** One call's JSON at most, in UTF-8 bytes: this project's server takes 8 KB a request
+ * (server/rest/body.ts), whatever language the items are in. */
+export const PIECE_BYTES = 6000;
 
 /** `items` in order, in pieces whose JSON fits one call (a larger item alone in its piece). */
 export function pieces<T>(items: T[]): T[][] {
@@ -22,8 +22,8 @@ export function pieces<T>(items: T[]): T[][] {
   let piece: T[] = [];
   let length = 0;
   for (const item of items) {
-    const size = JSON.stringify(item).length + 1;
-    if (piece.length > 0 && length + size > PIECE_LENGTH) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (piece.length > 0 && length + size > PIECE_BYTES) {
       all.push(piece);
       piece = [];
       length = 0;

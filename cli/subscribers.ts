@@ -176,8 +176,9 @@ async function main(): Promise<number> {
   const settings = settingsOrExit(processEnv());
   const code = await COMMANDS[args.name].run(settings, args.email, args.values);
   // After the command's own output, and only when it worked: a failure stays one line. The
-  // erase leaves nothing to keep.
-  const overdue = code === 0 && args.name !== 'erase' ? retentionNotice() : null;
+  // erase leaves nothing to keep; bounces says it before its summary.
+  const overdue =
+    code === 0 && !['erase', 'bounces'].includes(args.name) ? retentionNotice() : null;
   if (overdue) process.stderr.write(`${overdue}\n`);
   return code;
 }

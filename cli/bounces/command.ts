@@ -4,15 +4,17 @@
 // and, for a bounce, reports that person's address; policy.ts says what each report does, and
 // the database remembers what was handled, so a second run changes nothing (decision 0022).
 import { createHash } from 'node:crypto';
+import { retentionNotice } from '../../platform/retention.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { readMailKeys, verifyMailToken, type MailKeys } from '../mail-token.ts';
-import { say } from '../output/say.ts';
+import { formatCount, say } from '../output/say.ts';
 import { withCaller } from '../backend.ts';
+import { firstLine } from '../cli-error.ts';
 import { fileMessages } from './file-source.ts';
-import { scanImap } from './imap-source.ts';
+import { scanImap, type Glimpse } from './imap-source.ts';
 import { imapTarget } from './mailbox.ts';
 import { verdict } from './policy.ts';
-import { readReport, type ReadReport } from './read-report.ts';
+import { cleanText, fieldsOf, readReport, type ReadReport } from './read-report.ts';
 import { lateReportStore, type LateReportRecord } from './store.ts';
 import { newTally, summaryLines, type Tally } from './summary.ts';
 
@@ -59,8 +61,9 @@ async function resolve(
     const email = people.get(v.person);
     const at = { report: v.report.id, campaign: v.campaign, person: v.person };
     if (email === undefined) {
-      // Nobody to act on; the database still says whether an earlier run handled it.
-      records.push({ ...at, kind: 'soft', email: '', detail: '' });
+      // Nobody to act on; the database still says whether an earlier run handled it (a
+      // complaint takes the person off the list).
+      records.push({ ...at, kind: 'not on the list', email: '', detail: '' });
       continue;
     }
     const { kind, detail } = verdict(v.report, email);
@@ -70,8 +73,23 @@ async function resolve(
     else if (kind === 'ignored') tally.ignored++;
     else records.push({ ...at, kind, email, detail });
   }
-  const outcomes = await store.record(records);
-  for (const [i, r] of records.entries()) tally.count(r, outcomes[i] ?? 'not on the list');
+  for (const [r, outcome] of await store.record(records)) tally.count(r, outcome);
+}
+
+/** A message no report can be read from (postal-mime refused it, or the server sent more than
+ * was asked): counted, and listed with --verbose. */
+const unreadable = (tally: Tally, m: Glimpse, why: string) =>
+  tally.unreadable.push(
+    `${cleanText(m.from, 200) || '(no sender)'}: ${cleanText(m.subject, 200) || '(no subject)'}: ` +
+      `${m.size > 0 ? `${formatCount(m.size)} bytes: ` : ''}${cleanText(why, 200)}`,
+  );
+
+/** The From and Subject of a message read as plain header fields (of its first 64 KB). */
+function glimpse(raw: Buffer): Glimpse {
+  const text = raw.subarray(0, 64 * 1024).toString('latin1');
+  const fields = fieldsOf(text.slice(0, text.search(/\r?\n\r?\n|$/)));
+  const said = (name: string) => fields.find(([n]) => n === name)?.[1] ?? '';
+  return { from: said('from'), subject: said('subject'), size: raw.length };
 }
 
 export async function bounces(
@@ -89,7 +107,13 @@ export async function bounces(
     const tally = newTally();
     let pending: Verified[] = [];
     const onMessage = async (raw: Buffer) => {
-      const report = await readReport(raw);
+      let report: ReadReport;
+      try {
+        report = await readReport(raw);
+      } catch (error) {
+        unreadable(tally, glimpse(raw), firstLine(error));
+        return;
+      }
       if (report.form === 'none') return;
       if (report.form === 'auto-reply') {
         tally.autoReplies++;
@@ -107,7 +131,7 @@ export async function bounces(
     };
     let where: string;
     if (target) {
-      const counts = await scanImap(target, onMessage);
+      const counts = await scanImap(target, onMessage, (m, why) => unreadable(tally, m, why));
       tally.messages = counts.messages;
       tally.autoReplies += counts.autoReplies;
       where = target.shown;
@@ -119,7 +143,10 @@ export async function bounces(
       where = options.file ?? '';
     }
     await resolve(store, pending, tally);
-    for (const line of summaryLines(tally, where, description, options.verbose === true)) say(line);
+    const lines = summaryLines(tally, where, description, options.verbose === true);
+    // The privacy page's reminder (cli/subscribers.ts) comes before the summary, which is last.
+    lines.splice(-1, 0, ...[retentionNotice()].filter((line) => line !== null));
+    for (const line of lines) say(line);
     return 0;
   });
 }

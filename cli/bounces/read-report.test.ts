@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailKeys, mailToken } from '../mail-token.ts';
 import { verdict } from './policy.ts';
+import { HOSTILE_MAIL } from '../../test-support/hostile-mail.ts';
 import { readReport, REPORT_BYTES } from './read-report.ts';
 
 const token = mailToken(mailKeys('k'.repeat(64)), 'launch', 42);
@@ -77,4 +78,22 @@ describe('reading a report within limits', () => {
     expect(report.hasOriginal).toBe(false);
     expect(report.tokens).toEqual([]);
   });
+});
+
+describe('reading what a stranger made to stop or slow the scan', () => {
+  // Before issue 45: a 1 MB Final-Recipient took over 300 s, 500 KB of spaces 257 s.
+  it.each(Object.entries(HOSTILE_MAIL))(
+    '%s: read or refused within two seconds',
+    async (name, make) => {
+      const started = performance.now();
+      const read = await readReport(Buffer.from(make())).then(
+        (report) => report.form,
+        (error: unknown) => `refused: ${String(error)}`,
+      );
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(read).toMatch(
+        /nested|400 KB/.test(name) ? /^refused: Error: Maximum/ : /^(dsn|inline)$/,
+      );
+    },
+  );
 });

@@ -12,14 +12,23 @@ import { isAutoReply, REPORTER, REPORT_SUBJECT } from './screen.ts';
 
 // A stranger's text as one plain line: no control character (C0, DEL, C1), no line or paragraph
 // separator and no bidi control reaches a terminal or the suppression list; runs of space become
-// one; at most `max` characters. Bidi marks too: nobody's name is read here.
+// one; at most `max` characters (of the first 4 × `max` read). Bidi marks too: nobody's name is
+// read here.
 const CONTROL_OR_MARK = new RegExp(`${CONTROL.source}|[\u200e\u200f\u061c]`, 'g');
-const cleanText = (text: string, max: number) =>
-  text.replace(CONTROL_OR_MARK, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+export const cleanText = (text: string, max: number) =>
+  text
+    .slice(0, 4 * max)
+    .replace(CONTROL_OR_MARK, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /** Only this much of a message is parsed: the report parts and the original's headers come
  * first, so a 20 MB attachment after them is never read. */
 export const REPORT_BYTES = 1024 * 1024;
+/** Nor more lines than this: postal-mime takes tens of microseconds a line (a megabyte of blank
+ * lines, 15 s), and a report about 5,000 recipients has fewer. */
+const REPORT_LINES = 30_000;
 /** Recipients read from one report at most (a report about our mail names one). */
 export const MAX_RECIPIENTS = 10_000;
 /** Of any one field (a diagnostic, an address): the classification reads no more. */
@@ -72,7 +81,7 @@ export function fieldsOf(block: string): [string, string][] {
     }
     const at = line.indexOf(':');
     if (at > 0 && /^[\x21-\x39\x3b-\x7e]+$/.test(line.slice(0, at)))
-      fields.push([line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()]);
+      fields.push([line.slice(0, at).toLowerCase(), line.slice(at + 1, at + FIELD_CHARS).trim()]);
   }
   return fields;
 }
@@ -80,12 +89,16 @@ export function fieldsOf(block: string): [string, string][] {
 export const field = (fields: [string, string][], name: string) =>
   fields.find(([n]) => n === name)?.[1] ?? null;
 
-/** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org. */
+/** `rfc822; Someone@Example.org` or `<someone@example.org>` → someone@example.org: the field's
+ * last word (fieldsOf cuts it to FIELD_CHARS), if it has an @ inside. */
 function addressIn(value: string | null): string | null {
-  if (!value) return null;
-  const bare = value.replace(/^[\w-]+\s*;\s*/, '').trim();
-  const found = /<?([^\s<>;"]+@[^\s<>;"]+?)>?\.?$/.exec(bare)?.[1];
-  return found ? found.toLowerCase().slice(0, 320) : null;
+  const words = (value ?? '')
+    .replace(/^[\w-]+[ \t]*;/, '')
+    .replace(/>?\.?$/, '')
+    .split(/[\s<>;"]/);
+  const found = words.filter(Boolean).at(-1) ?? '';
+  const at = found.indexOf('@');
+  return at > 0 && at < found.length - 1 ? found.toLowerCase().slice(0, 320) : null;
 }
 
 const specific = (code: string | null) => code !== null && !/\.0\.0$/.test(code);
@@ -125,13 +138,14 @@ function deliveryStatus(text: string): RecipientStatus[] {
 
 // The line after which an inline report returns the original, in the words of qmail, Exim,
 // Sendmail v5, old Gmail, KDDI and others ("--- Below this line is a copy of the message.",
-// "------ This is a copy of the message, including all the headers. ------").
+// "------ This is a copy of the message, including all the headers. ------"). No two repeats
+// can take the same characters, so a long line costs its length, not its square.
 const COPY_LINE =
-  /^[ \t>]*[-=*]*[ \t]*(?:(?:this is |below (?:this line )?is |included is |here is )?an? copy of (?:the|your) (?:original )?message|the header of the original message|enclosed are the original headers|unsent message follows|message headers follow)\b.*$/im;
+  /^[ \t>]*(?:[-=*]+[ \t]*)?(?:(?:this is |below (?:this line )?is |included is |here is )?an? copy of (?:the|your) (?:original )?message|the header of the original message|enclosed are the original headers|unsent message follows|message headers follow)\b.*$/im;
 // "----- Original message -----", "Original message follows.", "------- Returned Message ---",
 // but not "The original message was received at …".
 const ORIGINAL_LINE =
-  /^[ \t>]*[-=*]*[ \t]*(?:original message(?: headers| follows)?|returned message|-*original message)[ \t.:*=-]*$/im;
+  /^[ \t>]*(?:[-=*]+[ \t]*)?(?:original message(?: headers| follows)?|returned message)[ \t.:*=-]*$/im;
 
 /** Where an inline report's copy of the original starts, or -1. */
 function inlineOriginalAt(text: string): { marker: number; start: number } {
@@ -222,8 +236,19 @@ function reportId(email: Email, raw: Buffer): string {
   return hash.digest('hex');
 }
 
-export async function readReport(message: Buffer): Promise<ReadReport> {
+/** The first REPORT_BYTES of a message, and of those the first REPORT_LINES lines. */
+function cut(message: Buffer): Buffer {
   const raw = message.subarray(0, REPORT_BYTES);
+  let at = -1;
+  for (let lines = 0; lines < REPORT_LINES; lines++) {
+    at = raw.indexOf(10, at + 1);
+    if (at < 0) return raw;
+  }
+  return raw.subarray(0, at + 1);
+}
+
+export async function readReport(message: Buffer): Promise<ReadReport> {
+  const raw = cut(message);
   const email = await PostalMime.parse(raw, {
     // The returned original is evidence, never part of the report's text, whatever its
     // Content-Disposition says.

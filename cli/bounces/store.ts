@@ -1,5 +1,6 @@
 // The late reports' records, through the migration's functions (20261127190000), the same on
 // every backend.
+import { CliError } from '../cli-error.ts';
 import { PAGE_SIZE, pieces, type FunctionCaller } from '../function-caller.ts';
 import type { LateKind } from './policy.ts';
 
@@ -8,7 +9,9 @@ export interface LateReportRecord {
   report: string;
   campaign: string;
   person: number;
-  kind: Exclude<LateKind, 'ignored'>;
+  /** 'not on the list': the person is gone, and the database is asked only whether an
+   * earlier run handled it. */
+  kind: Exclude<LateKind, 'ignored'> | 'not on the list';
   email: string;
   detail: string;
 }
@@ -38,15 +41,21 @@ export function lateReportStore(calls: FunctionCaller) {
       return found;
     },
     /** Acts on each (at most once, ever: a copy of one is 'handled before') and answers what
-     * it did, in the same order. */
-    async record(reports: LateReportRecord[]): Promise<LateOutcome[]> {
-      const outcomes: LateOutcome[] = [];
+     * it did with each. */
+    async record(reports: LateReportRecord[]): Promise<[LateReportRecord, LateOutcome][]> {
+      const outcomes: [LateReportRecord, LateOutcome][] = [];
       for (const piece of pieces(reports)) {
         const rows = await calls.rows<{ report: string; outcome: LateOutcome }>(
           'tedxcommunity_late_reports_record',
           { p_reports: piece },
         );
-        outcomes.push(...rows.map((row) => row.outcome));
+        if (rows.length !== piece.length)
+          throw new CliError(
+            `tedxcommunity_late_reports_record on ${calls.description} answered for ${rows.length} of ${piece.length} reports: apply the latest migration, then run bounces again`,
+          );
+        outcomes.push(
+          ...rows.map((row, i): [LateReportRecord, LateOutcome] => [piece[i], row.outcome]),
+        );
       }
       return outcomes;
     },

@@ -1,6 +1,6 @@
-// What `bounces` says: a line for each address it suppressed or took off the list, the one
-// summary line, what reports about the sender mean (as the send's stop line says it), and with
-// --verbose every report it left alone, for a person to read.
+// What `bounces` says: a line for each address it suppressed or took off the list, with
+// --verbose every report it left alone, for a person to read, what reports about the sender mean
+// (as the send's stop line says it), and last the one summary line.
 import { CAUSE_LINES } from '../output/cause-lines.ts';
 import { formatCount } from '../output/say.ts';
 import { refusalCause, type RefusalCause } from '../../common/smtp-answer.ts';
@@ -21,9 +21,12 @@ export function newTally() {
     complaints: 0,
     soft: 0,
     softPeople: new Set<number>(),
-    senderDetails: [] as string[],
+    /** The people reports about the sender are about: their domain, what the last said. */
+    sender: new Map<number, { domain: string; detail: string }>(),
     /** One line each: who sent it, its subject, why it matched nobody. */
     unmatched: [] as string[],
+    /** One line each: who sent it, its subject, its size, why it could not be read. */
+    unreadable: [] as string[],
     /** One line each for the organisers, always printed. */
     acted: [] as string[],
     /** One line each, printed with --verbose. */
@@ -57,7 +60,10 @@ export function newTally() {
             tally.softPeople.add(r.person);
             tally.counted.push(`Soft bounce (counted, not suppressed): ${r.email}: ${r.detail}`);
           } else {
-            tally.senderDetails.push(r.detail);
+            tally.sender.set(r.person, {
+              domain: r.email.split('@').pop() ?? '',
+              detail: r.detail,
+            });
             tally.counted.push(`About the sender (nobody suppressed): ${r.email}: ${r.detail}`);
           }
       }
@@ -71,14 +77,16 @@ export type Tally = ReturnType<typeof newTally>;
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** The cause most of the reports about the sender name. */
-function likelyCause(details: string[]): RefusalCause {
-  const counts = new Map<RefusalCause, number>();
-  for (const d of details) {
-    const cause = refusalCause({ response: d });
-    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+/** The cause the most recipients' domains name, when at least two do: one person's reports,
+ * however many, say nothing about the sender's reputation. */
+function likelyCause(sender: Tally['sender']): RefusalCause | null {
+  const domains = new Map<RefusalCause, Set<string>>();
+  for (const { domain, detail } of sender.values()) {
+    const cause = refusalCause({ response: detail });
+    domains.set(cause, (domains.get(cause) ?? new Set()).add(domain));
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  const [cause, named] = [...domains].sort((a, b) => b[1].size - a[1].size)[0];
+  return named.size > 1 ? cause : null;
 }
 
 export function summaryLines(t: Tally, where: string, on: string, verbose: boolean): string[] {
@@ -86,7 +94,8 @@ export function summaryLines(t: Tally, where: string, on: string, verbose: boole
     plural(t.hard + t.alreadySuppressed, 'hard bounce') +
     ' suppressed' +
     (t.alreadySuppressed > 0 ? ` (${formatCount(t.alreadySuppressed)} already were)` : '');
-  const sender = t.senderDetails.length;
+  const sender = t.sender.size;
+  const unread = t.unreadable.length;
   const extras = [
     `${plural(t.autoReplies, 'auto-reply', 'auto-replies')} ignored`,
     ...(t.ignored > 0 ? [`${formatCount(t.ignored)} other notices ignored`] : []),
@@ -98,17 +107,27 @@ export function summaryLines(t: Tally, where: string, on: string, verbose: boole
     `${hard}, ${plural(t.complaints, 'complaint')} unsubscribed and suppressed, ` +
     `${formatCount(t.soft)} soft (${plural(t.softPeople.size, 'person', 'people')}, never suppressed), ` +
     `${formatCount(sender)} about the sender, ${formatCount(t.unmatched.length)} unmatched` +
-    `${t.unmatched.length > 0 && !verbose ? ' (--verbose lists them)' : ''}; ${extras.join(', ')}.`;
+    (unread > 0 ? `, ${formatCount(unread)} unreadable` : '') +
+    `${t.unmatched.length + unread > 0 && !verbose ? ' (--verbose lists them)' : ''}; ${extras.join(', ')}.`;
+  const cause = sender > 0 ? likelyCause(t.sender) : null;
+  const domains = new Set([...t.sender.values()].map((s) => s.domain)).size;
   return [
     ...t.acted,
     ...(verbose
-      ? [...t.counted, ...t.unmatched.map((line) => `Unmatched (left alone): ${line}`)]
-      : []),
-    summary,
-    ...(sender > 0
       ? [
-          `${plural(sender, 'report')} ${sender === 1 ? 'says' : 'say'} a receiving server refused the sender or the message, not the address; nobody was suppressed for them. Likely cause: ${CAUSE_LINES[likelyCause(t.senderDetails)]}.`,
+          ...t.counted,
+          ...t.unmatched.map((line) => `Unmatched (left alone): ${line}`),
+          ...t.unreadable.map((line) => `Unreadable (left alone): ${line}`),
         ]
       : []),
+    ...(sender > 0
+      ? [
+          `Reports about ${plural(sender, 'person', 'people')} at ${plural(domains, 'domain')} say a receiving server refused the sender or the message, not the address; nobody was suppressed for them. ` +
+            (cause
+              ? `Likely cause: ${CAUSE_LINES[cause]}.`
+              : 'Too few domains to tell a likely cause.'),
+        ]
+      : []),
+    summary,
   ];
 }
