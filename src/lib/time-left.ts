@@ -20,8 +20,3 @@ export function timeLeft(now: number, launch: number): TimeLeft {
     seconds: Math.floor((remaining % MINUTE) / SECOND),
   };
 }
-
-/** At least two digits: 7 → "07", 123 → "123". */
-export function padTwo(value: number): string {
-  return String(value).padStart(2, '0');
-}
