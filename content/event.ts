@@ -49,11 +49,10 @@ export const EVENT_DATE_ISO = dates.iso;
 export const EVENT_DATE_LONG = dates.long;
 /** How the speaker cards write it: Nov 15, 2025. */
 export const EVENT_DATE_SHORT = dates.short;
-const EVENT_YEAR = dates.year;
-export const COPYRIGHT_YEAR = EVENT_YEAR;
+export const COPYRIGHT_YEAR = dates.year;
 
 /** Full name, for the share card, JSON-LD and the web manifest. */
-export const EVENT_FULL_NAME = `${EVENT_SHORT_NAME} ${EVENT_YEAR}`;
+export const EVENT_FULL_NAME = `${EVENT_SHORT_NAME} ${dates.year}`;
 
 /** Canonical origin of the site; `SITE_URL` at build time overrides it (see astro.config.mjs). */
 export const SITE_URL_DEFAULT = 'https://tedxkampalabs.example';
