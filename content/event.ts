@@ -18,12 +18,8 @@ const EVENT_COUNTRY_NAME = 'Uganda';
 /** ISO 3166 code of the country, for the JSON-LD. */
 export const EVENT_COUNTRY = 'UG';
 
-/**
- * The venue, shown on the home page ("When & where"), in the Event JSON-LD and the calendar
- * entry; TED's rules ask every TEDx site to describe it.
- * PLACEHOLDER: organisers, replace the name and the description with the real venue's before
- * launch (a sentence or two: the hall, the campus, how to find it).
- */
+/** The venue. PLACEHOLDER: organisers, replace it before launch (docs/next-edition.md, "The
+ * venue", says what to write and where it shows). */
 export const VENUE = {
   name: 'The Main Hall',
   description:
