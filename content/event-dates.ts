@@ -1,10 +1,13 @@
 // Every way the event's date is written, from the launch moment and the event's time zone, so
 // next year's edition changes one line (LAUNCH_AT in content/event.ts).
 
-const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const ORDINAL = new Intl.PluralRules('en-US', { type: 'ordinal' });
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd. */
-export const ordinal = (day: number) => `${day}${SUFFIX[ORDINAL.select(day)]}`;
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
