@@ -1,10 +1,6 @@
-// The one templating for the HTML the project writes itself (the launch mail, the unsubscribe
-// pages, the organisers' report): Hono's `html` tag, already a dependency of the server. It
-// escapes every interpolated value (& < > " '), unless the value is itself html`…` or raw() for
-// a trusted fragment (a style block whose CSP hash is computed from its exact text, the HTML
-// marked made from the message, an SVG drawn by Plot).
-// Runtime-neutral: the Supabase Edge Function renders the unsubscribe pages with it too, which is
-// why its folder's deno.json maps 'hono/html' to the same version as package.json.
+// The one templating for the HTML the project writes itself: Hono's `html` tag, escaping every
+// value unless it is html`…` or raw() for a trusted fragment (docs/decisions/0012).
+// Runtime-neutral: the Supabase Edge Function renders the unsubscribe pages with it too.
 import { html as honoHtml, raw } from 'hono/html';
 
 /** HTML that goes into a page as it is: made by `html`, or `raw` for a trusted fragment. */

@@ -1,11 +1,9 @@
 import { CONTROL } from './printable.ts';
 import type { SignupInsert } from './signup-contract';
 
-// One rule for an address (decision 0020), kept in two places that must agree: here, for the form
-// before it sends and for the organisers' list check, and in the table (migrations 20251101090000,
-// 20261127100000 and 20261127180000), which decides. test-support/unrelayable.ts holds the cases
-// that both are tested with. The database trims and folds; this module does exactly the same, so
-// what the form sends is what is stored.
+// One rule for an address (docs/decisions/0020-addresses-relays-take-ascii.md), here and in the
+// table, which decides; this module trims and folds exactly as the database does, so what the form
+// sends is what is stored. test-support/unrelayable.ts holds the cases both are tested with.
 
 /** What the database's normaliser trims: btrim(email, E' \t\r\n'). */
 const EDGE_SPACE = ' \t\r\n';
@@ -25,12 +23,8 @@ export function normaliseEmail(raw: string): string {
   return trimAsDatabase(raw).replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
-/**
- * A domain typed in Unicode (`bücher.example`) in the A-label form relays take
- * (`xn--bcher-kva.example`): the URL standard's UTS 46 processing, which Chromium's email field
- * already applies before a form posts, so other browsers send the same. An ASCII domain, or one
- * with anything but letters, digits, hyphens and dots, is left as it is for the rule to judge.
- */
+/** A Unicode domain in its A-labels, by the URL standard (decision 0020). An ASCII domain, or one
+ * with anything but letters, digits, hyphens and dots, is left as it is for the rule to judge. */
 export function withAsciiDomain(email: string): string {
   const at = email.lastIndexOf('@');
   const domain = email.slice(at + 1);
@@ -62,11 +56,8 @@ export function toSignupInsert(
   return { email: normalisedEmail, first_name: normaliseFirstName(firstName) };
 }
 
-// What every RFC 5321 relay takes, without SMTPUTF8: a dot-atom of printable ASCII (RFC 5322's
-// atext, no quoted local part), and a domain of LDH labels of 1 to 63 characters, at least two of
-// them, the last not all digits (so no IP address, no `localhost`). The same pattern is the SQL
-// check tedxcommunity_emails_email_ascii (20261127180000). No quantifier here can backtrack over
-// more than one label.
+// What every RFC 5321 relay takes, as decision 0020 spells it out; the same pattern is the SQL
+// check tedxcommunity_emails_email_ascii. No quantifier here can backtrack over more than one label.
 const ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LABEL = '[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?';
 const ADDRESS = new RegExp(`^${ATOM}(\\.${ATOM})*@(${LABEL}\\.)+${LABEL}$`);

@@ -8,12 +8,10 @@ export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL, 'g');
 
 /**
- * Control characters (CONTROL) spelled out as `\x1b`, `\u009b`: a log line or a terminal
- * shows what a stranger sent (a request's path, a visitor's name) and never runs it (an escape
- * sequence can set the clipboard, retitle the window or hide what follows). Bidi embeddings,
- * overrides and isolates too (`\u202e`): they reorder the rest of the line, so a printed command
- * would read as another. The organiser commands print through it (cli/run-command.ts), as the
- * server's log does (server/app.ts).
+ * Control characters (CONTROL, bidi ones too) spelled out as `\x1b`, `\u202e`: a log line or a
+ * terminal shows what a stranger sent (a request's path, a visitor's name) and never runs or
+ * reorders it (an escape sequence can set the clipboard, retitle the window or hide what follows).
+ * The organiser commands print through it (cli/run-command.ts), as the server's log does.
  */
 export const printable = (text: string) =>
   text.replace(CONTROLS, (c) => {

@@ -1,10 +1,6 @@
-// What an SMTP answer means for the run, decided by the command it answers (MAIL FROM, RCPT TO,
-// the message at DATA) and the enhanced status code (RFC 3463: class.subject.detail). Phase and code
-// decide who an answer is about: the recipient alone, or the sender, the account or the message.
-// Words never move an answer from one to the other. They only break ties among the answers about
-// the sender (the provider's limit, an account it stopped), and only the server's own words:
-// relays quote the recipient, whose address a stranger may have built from those words. Pure: no
-// I/O.
+// What an SMTP answer means for the run, decided by the command it answers and the enhanced status
+// code; words only break ties among answers about the sender. docs/launch-day.md ("What each
+// outcome means", "When the provider refuses the sender") gives the rules and why. Pure: no I/O.
 //   bounce      the answer is about this address (unknown, disabled, gone): record 'bounced',
 //               suppress it
 //   quota       the provider's sending limit (daily or per minute), or a closed channel: stop
@@ -41,7 +37,6 @@ export const ENHANCED_CODE = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
 
 /** The enhanced status code in an answer ("550 5.1.1 …", "550-5.4.5 …"), or null. */
 export function enhancedCode(text: string): string | null {
-  // RFC 3463: right after the basic code ("550 5.1.1", or "550-5.1.1" on a continued line).
   return /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?![\d.])/.exec(text.trim())?.[1] ?? null;
 }
 
@@ -58,11 +53,8 @@ const RECEIVING_TOO_FAST = /receiving mail (at a rate|too quickly)|ReceivingRate
 const mailboxFull = (subject: number, detail: number, words: string) =>
   subject === 2 && (detail === 2 || (detail === 1 && RECEIVING_TOO_FAST.test(words)));
 
-/**
- * A code that says this recipient's mailbox is gone, at send and in a late report alike: x.1.x
- * the address or its domain (but x.1.7 and x.1.8, the sender's address and system), x.2.1 a
- * mailbox disabled (Gmail's "The email account that you tried to reach is disabled").
- */
+/** A code that says this recipient's mailbox is gone, at send and in a late report alike: x.1.x
+ * (but x.1.7 and x.1.8, the sender's), x.2.1 a mailbox disabled (docs/launch-day.md). */
 export const mailboxGone = (subject: number, detail: number, words: string) =>
   (subject === 1 && detail !== 7 && detail !== 8) ||
   (subject === 2 && detail === 1 && !mailboxFull(subject, detail, words));
@@ -71,12 +63,8 @@ export const mailboxGone = (subject: number, detail: number, words: string) =>
 const everywhere = (literal: string) =>
   new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 
-/**
- * The server's own words: nothing it quotes between < and >, nothing shaped like an address, and
- * not the recipient's domain or any domain above it (`quota-exceeded.example` in a refusal for
- * `a@mail.quota-exceeded.example`), which the recipient chose. No pattern here can backtrack
- * over what it has read, so the cost is linear.
- */
+/** The server's own words, as docs/launch-day.md defines them. No pattern here can backtrack over
+ * what it has read, so the cost is linear. */
 function ownWords(text: string, recipient?: string): string {
   let words = text
     .replace(/<[^<>]*>/g, ' ')
@@ -162,13 +150,8 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
   return reading(basic < 500 ? 'deferred' : 'failed', true);
 }
 
-/**
- * At RCPT TO. A syntax, mailbox or domain refusal (x.1.x, x.2.x, x.5.x, x.6.x) or a bare code is
- * about that recipient alone, whatever its words: never a stop, nor counted toward one. Only an
- * enhanced code of the sender's side counts, and only the refusal watch stops the run, once such
- * refusals come for several recipients at several domains: a relay that passes on a recipient's
- * own server's answer, code and all, affects only the recipients at that server's domain.
- */
+/** At RCPT TO: only a code of the sender's side counts toward a stop, and only through the refusal
+ * watch (docs/launch-day.md); anything else is about that recipient alone, whatever its words. */
 function atRecipient(
   basic: number,
   subject: number,

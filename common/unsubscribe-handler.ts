@@ -48,48 +48,37 @@ interface UnsubscribeOptions {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const OK = 200;
-const NOT_FOUND = 404;
-const METHOD_NOT_ALLOWED = 405;
 
 const sha256 = async (s: string) => {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
 };
 
-const HEADERS = {
-  'Cache-Control': 'no-store',
-  // The token is in this page's URL: no Referer to the pages it links to.
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-};
-
 // Every page has the one style block and no script: one policy, its hash computed once.
 let pagePolicy: Promise<string> | undefined;
 
-async function html(body: string, status: number): Promise<Response> {
-  pagePolicy ??= sha256(PAGE_STYLE).then((style) => hashedPolicy([], [style]));
+function respond(body: string, status: number, type: string, csp: string, extra = {}): Response {
   return new Response(body, {
     status,
     headers: {
-      ...HEADERS,
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': await pagePolicy,
-    },
-  });
-}
-
-function text(body: string, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: {
-      ...HEADERS,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Security-Policy': STRICT_CSP,
+      'Cache-Control': 'no-store',
+      // The token is in this page's URL: no Referer to the pages it links to.
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': `${type}; charset=utf-8`,
+      'Content-Security-Policy': csp,
       ...extra,
     },
   });
 }
+
+async function html(body: string, status: number): Promise<Response> {
+  pagePolicy ??= sha256(PAGE_STYLE).then((style) => hashedPolicy([], [style]));
+  return respond(body, status, 'text/html', await pagePolicy);
+}
+
+const text = (body: string, status: number, extra: Record<string, string> = {}) =>
+  respond(body, status, 'text/plain', STRICT_CSP, extra);
 
 /** The answer where the database could not be asked (the Edge Function; the own server's
  * onError answers for itself): it claims nothing, and keeps the token out of any Referer. */
@@ -107,20 +96,18 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
     const token = tokenOf(request);
     if (request.method === 'POST') {
       const done = token ? await answer(ask, 'tedxcommunity_unsubscribe_link', token) : 'unknown';
-      return done === 'unknown' ? html(invalidPage(home), NOT_FOUND) : html(donePage(home), OK);
+      return done === 'unknown' ? html(invalidPage(home), 404) : html(donePage(home), 200);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return text('Method not allowed\n', METHOD_NOT_ALLOWED, { Allow: 'GET, HEAD, POST' });
+      return text('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
     }
     const state = token ? await answer(ask, 'tedxcommunity_unsubscribe_state', token) : 'unknown';
     if (state === 'unknown' || !token) {
-      return isGetPlainText
-        ? text(invalidText(home), NOT_FOUND)
-        : html(invalidPage(home), NOT_FOUND);
+      return isGetPlainText ? text(invalidText(home), 404) : html(invalidPage(home), 404);
     }
     const used = state === 'off';
     return isGetPlainText
-      ? text(confirmText(home, used), OK)
-      : html(confirmPage(token, home, used), OK);
+      ? text(confirmText(home, used), 200)
+      : html(confirmPage(token, home, used), 200);
   };
 }

@@ -9,20 +9,11 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-interface EventDates {
-  /** The calendar date where the event happens, for <time datetime>: 2025-11-15. */
-  iso: string;
-  /** As copy writes it: November 15th, 2025. */
-  long: string;
-  /** As the speaker cards write it: Nov 15, 2025. */
-  short: string;
-  year: number;
-}
-
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** The date of `moment` (an ISO string with offset) as seen in `timeZone`. */
-export function eventDates(moment: string, timeZone: string): EventDates {
+/** The date of `moment` (an ISO string with offset) as seen in `timeZone`, in each of the ways
+ * content/event.ts names. */
+export function eventDates(moment: string, timeZone: string) {
   // With its offset: a moment without one would mean different times on different machines.
   const at = new Date(moment);
   if (!ISO_WITH_OFFSET.test(moment) || Number.isNaN(at.getTime())) {

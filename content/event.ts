@@ -18,12 +18,8 @@ const EVENT_COUNTRY_NAME = 'Uganda';
 /** ISO 3166 code of the country, for the JSON-LD. */
 export const EVENT_COUNTRY = 'UG';
 
-/**
- * The venue, shown on the home page ("When & where"), in the Event JSON-LD and the calendar
- * entry; TED's rules ask every TEDx site to describe it.
- * PLACEHOLDER: organisers, replace the name and the description with the real venue's before
- * launch (a sentence or two: the hall, the campus, how to find it).
- */
+/** The venue. PLACEHOLDER: organisers, replace it before launch (docs/next-edition.md, "The
+ * venue", says what to write and where it shows). */
 export const VENUE = {
   name: 'The Main Hall',
   description:
@@ -49,11 +45,10 @@ export const EVENT_DATE_ISO = dates.iso;
 export const EVENT_DATE_LONG = dates.long;
 /** How the speaker cards write it: Nov 15, 2025. */
 export const EVENT_DATE_SHORT = dates.short;
-const EVENT_YEAR = dates.year;
-export const COPYRIGHT_YEAR = EVENT_YEAR;
+export const COPYRIGHT_YEAR = dates.year;
 
 /** Full name, for the share card, JSON-LD and the web manifest. */
-export const EVENT_FULL_NAME = `${EVENT_SHORT_NAME} ${EVENT_YEAR}`;
+export const EVENT_FULL_NAME = `${EVENT_SHORT_NAME} ${dates.year}`;
 
 /** Canonical origin of the site; `SITE_URL` at build time overrides it (see astro.config.mjs). */
 export const SITE_URL_DEFAULT = 'https://tedxkampalabs.example';

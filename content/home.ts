@@ -3,16 +3,6 @@
 
 import { EVENT_CITY, EVENT_DATE_LONG, EVENT_SHORT_NAME } from './event';
 
-interface Stat {
-  value: string;
-  label: string;
-}
-
-interface Card {
-  title: string;
-  body: string;
-}
-
 export const HERO = {
   kicker: 'Independently organised TEDx event',
   tagline: 'Where student founders meet the ideas that build Africa’s next economy.',
@@ -22,11 +12,11 @@ export const HERO = {
   ctaLabel: "Sneak Peek - See Who's Coming",
 } as const;
 
-export const STATS: readonly Stat[] = [
+export const STATS = [
   { value: '10', label: 'Speakers' },
   { value: '100', label: 'Student founders under 27' },
   { value: '1', label: 'Stage' },
-];
+] as const;
 
 export const COMING_SOON = {
   title: 'Coming Soon',
@@ -42,7 +32,7 @@ export const CONTINENT_STATS = {
       label:
         'small businesses fail in the first year because of mentorship gaps, limited infrastructure and almost no access to global markets.',
     },
-  ] satisfies readonly Stat[],
+  ],
 } as const;
 
 export const ABOUT = {
@@ -66,7 +56,7 @@ export const ABOUT = {
       title: 'Connections that last',
       body: 'Conversations in the breaks that turn into partnerships, customers and friends.',
     },
-  ] satisfies readonly Card[],
+  ],
 } as const;
 
 /** In the About section: when and where (the venue itself is in event.ts). */

@@ -29,12 +29,8 @@ export const TEDX_PROGRAM_LINK: ExternalLink = {
   href: 'https://www.ted.com/about/programs-initiatives/tedx-program',
 };
 
-/**
- * The event's WhatsApp Channel, offered to everyone who subscribes (on the confirmation and in the
- * launch mail). Organisers: once the channel exists, paste its link here (WhatsApp → Updates →
- * your channel → Share link, https://whatsapp.com/channel/...). While it is empty, nothing is
- * shown anywhere.
- */
+/** The event's WhatsApp Channel: empty, nothing is shown anywhere (docs/next-edition.md says how
+ * to set it). */
 export const WHATSAPP_CHANNEL: ExternalLink = {
   label: 'Follow us on WhatsApp',
   href: '',

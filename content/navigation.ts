@@ -1,20 +1,5 @@
 // The navigation bar's four items.
 
-interface SectionNavItem {
-  kind: 'section';
-  label: string;
-  /** id of the element on `/` that the item scrolls to. */
-  sectionId: string;
-}
-
-interface RouteNavItem {
-  kind: 'route';
-  label: string;
-  href: string;
-}
-
-type NavItem = SectionNavItem | RouteNavItem;
-
 /** The anchors on `/`, each key the camel case of its id. */
 export const SECTION_IDS = {
   aboutSection: 'about-section',
@@ -28,13 +13,14 @@ export const SECTION_IDS = {
 } as const;
 
 // As the SPEC has it, the nav's "Meet the Team" scrolls to the whole organizing-team area, while
-// the footer's "Meet the Team" link opens the team list inside it (meet-the-team).
-export const NAV_ITEMS: readonly NavItem[] = [
+// the footer's "Meet the Team" link opens the team list inside it (meet-the-team). A section item
+// scrolls to the element on `/` with its sectionId; a route item leads to its page.
+export const NAV_ITEMS = [
   { kind: 'section', label: 'About', sectionId: SECTION_IDS.aboutSection },
   { kind: 'section', label: 'Meet the Team', sectionId: SECTION_IDS.organizingTeam },
   { kind: 'section', label: 'Press & Media', sectionId: SECTION_IDS.mediaPress },
   { kind: 'route', label: 'About TED/TEDx', href: '/about' },
-];
+] as const;
 
 export const ROUTES = {
   home: '/',

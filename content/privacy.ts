@@ -17,9 +17,6 @@ export const LIST_KEPT_UNTIL_LONG = eventDates(
   EVENT_TIME_ZONE,
 ).long;
 
-/** Who to write to about your data: the licensed organizer. */
-export const PRIVACY_CONTACT = PRESS_CONTACT;
-
 interface PrivacyLink {
   text: string;
   href: string;
@@ -35,9 +32,10 @@ interface PrivacySection {
   paragraphs: readonly PrivacyParagraph[];
 }
 
+/** Who to write to about your data: the licensed organizer. */
 const contactLink: PrivacyLink = {
-  text: PRIVACY_CONTACT.email,
-  href: `mailto:${PRIVACY_CONTACT.email}`,
+  text: PRESS_CONTACT.email,
+  href: `mailto:${PRESS_CONTACT.email}`,
 };
 
 export const PRIVACY_INTRO = {
@@ -52,7 +50,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
     heading: 'Who keeps it',
     paragraphs: [
       [
-        `The student organising team of ${EVENT_SHORT_NAME}, an independently organised event. Not TED, and not the university. Write to ${PRIVACY_CONTACT.name}, ${PRIVACY_CONTACT.role}: `,
+        `The student organising team of ${EVENT_SHORT_NAME}, an independently organised event. Not TED, and not the university. Write to ${PRESS_CONTACT.name}, ${PRESS_CONTACT.role}: `,
         contactLink,
         '.',
       ],

@@ -2,14 +2,7 @@
 // PLACEHOLDERS: organisers, replace every name, email and LinkedIn URL below with the real
 // ones before launch. The `.example` domain cannot receive mail.
 
-interface TeamMember {
-  name: string;
-  role: string;
-  email: string;
-  linkedin: string;
-}
-
-export const TEAM: readonly TeamMember[] = [
+export const TEAM = [
   {
     name: 'Amina Nakato',
     role: 'Licensed Organizer',
@@ -28,7 +21,7 @@ export const TEAM: readonly TeamMember[] = [
     email: 'grace.atuhaire@tedxkampalabs.example',
     linkedin: 'https://www.linkedin.com/in/grace-atuhaire-placeholder',
   },
-];
+] as const;
 
 /** The licensed organizer is the sole media spokesperson. */
-export const PRESS_CONTACT: TeamMember = TEAM[0];
+export const PRESS_CONTACT = TEAM[0];

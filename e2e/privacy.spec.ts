@@ -1,11 +1,7 @@
 // Privacy in plain words (issue 8): one line under the form says what the address is for and
 // links to /privacy, which the footer links to on every page.
-import {
-  LIST_KEPT_UNTIL_LONG,
-  PRIVACY_CONTACT,
-  PRIVACY_SECTIONS,
-  RETENTION_MONTHS,
-} from '../content/privacy.ts';
+import { LIST_KEPT_UNTIL_LONG, PRIVACY_SECTIONS, RETENTION_MONTHS } from '../content/privacy.ts';
+import { PRESS_CONTACT as PRIVACY_CONTACT } from '../content/team.ts';
 import { DESKTOP, PHONE, expect, test, visibleText, waitForIslands } from './fixtures';
 
 test('under the form, one line says what the address is for and links to /privacy', async ({

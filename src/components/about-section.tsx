@@ -1,7 +1,7 @@
 import { EVENT_DATE_ISO, EVENT_DATE_LONG, EVENT_VENUE, VENUE } from '../../content/event';
 import { ABOUT, WHEN_WHERE_TITLE } from '../../content/home';
 import { SECTION_IDS } from '../../content/navigation';
-import { Section } from './section';
+import { Section, SUBHEADING } from './section';
 import { WhatIsTedx } from './what-is-tedx';
 
 export function AboutSection() {
@@ -16,9 +16,7 @@ export function AboutSection() {
         <WhatIsTedx />
         {/* When and where; TED's rules ask every TEDx site to describe the venue. */}
         <div className="rounded-2xl border border-line bg-ink p-6">
-          <h3 className="text-sm font-semibold uppercase tracking-[0.25em] text-accent">
-            {WHEN_WHERE_TITLE}
-          </h3>
+          <h3 className={SUBHEADING}>{WHEN_WHERE_TITLE}</h3>
           <p className="mt-4 font-display text-3xl uppercase">
             <time dateTime={EVENT_DATE_ISO}>{EVENT_DATE_LONG}</time>
           </p>
@@ -26,9 +24,7 @@ export function AboutSection() {
           <p className="mt-2 text-muted">{VENUE.description}</p>
         </div>
       </div>
-      <h3 className="mt-12 text-sm font-semibold uppercase tracking-[0.25em] text-accent">
-        {ABOUT.expectTitle}
-      </h3>
+      <h3 className={`mt-12 ${SUBHEADING}`}>{ABOUT.expectTitle}</h3>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {ABOUT.cards.map((card) => (
           <li key={card.title} className="rounded-2xl border border-line bg-ink p-6">

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { LAUNCH_AT_MS } from '../../content/event';
 import { COUNTDOWN_UNITS } from '../../content/home';
 import { COUNTDOWN_REFRESH_MS } from '../../content/timing';
-import { padTwo, timeLeft } from '../lib/time-left';
+import { timeLeft } from '../lib/time-left';
 import { withErrorBoundary } from './error-boundary';
 
 function subscribe(onTick: () => void): () => void {
@@ -20,7 +20,7 @@ const currentSecond = () => Math.floor(Date.now() / 1000);
 export function Countdown() {
   const second = useSyncExternalStore(subscribe, currentSecond, () => null);
   const left = second === null ? null : timeLeft(second * 1000, LAUNCH_AT_MS);
-  const values = left ? [left.days, left.hours, left.minutes, left.seconds].map(padTwo) : null;
+  const values = left ? [left.days, left.hours, left.minutes, left.seconds] : null;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-5">
       {COUNTDOWN_UNITS.map((unit, index) => (
@@ -29,7 +29,7 @@ export function Countdown() {
           className="flex flex-col items-center rounded-xl border border-line bg-surface px-3 py-5 sm:py-7"
         >
           <span className="font-display text-5xl tabular-nums leading-none sm:text-6xl">
-            {values ? values[index] : '--'}
+            {values ? String(values[index]).padStart(2, '0') : '--'}
           </span>
           <span className="mt-3 text-xs font-semibold uppercase tracking-[0.2em] text-muted">
             {unit}

@@ -14,6 +14,7 @@ import { ROUTES, SECTION_IDS } from '../../content/navigation';
 import { PRESS_CONTACT } from '../../content/team';
 import { LinkPills } from './link-pills';
 import { Logo } from './logo';
+import { SUBHEADING } from './section';
 import { TeamList } from './team-list';
 
 interface FooterProps {
@@ -34,8 +35,6 @@ function LegalLines() {
     </div>
   );
 }
-
-const SUBHEADING = 'text-sm font-semibold uppercase tracking-[0.25em] text-accent';
 
 export function Footer({ mode }: FooterProps) {
   if (mode === 'simple') {

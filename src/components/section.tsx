@@ -10,17 +10,17 @@ interface SectionProps {
   className?: string;
 }
 
+/** The small red capitals over a list or a card (subheadings), and over a title (kickers). */
+export const SUBHEADING = 'text-sm font-semibold uppercase tracking-[0.25em] text-accent';
+export const KICKER = 'text-xs font-semibold uppercase tracking-[0.25em] text-accent';
+
 /** A page section with the house heading style. */
 export function Section({ id, title, kicker, intro, children, className = '' }: SectionProps) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className={`py-16 sm:py-24 ${className}`}>
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
-        {kicker && (
-          <p className="mb-3 text-xs font-semibold uppercase tracking-[0.25em] text-accent">
-            {kicker}
-          </p>
-        )}
+        {kicker && <p className={`mb-3 ${KICKER}`}>{kicker}</p>}
         <h2 id={headingId} className="font-display text-4xl uppercase leading-tight sm:text-5xl">
           {title}
         </h2>

@@ -2,6 +2,7 @@ import { EVENT_SHORT_NAME } from '../../content/event';
 import { WHAT_IS_TEDX } from '../../content/home';
 import { TEDX_PROGRAM_LINK } from '../../content/links';
 import { ExternalLink } from './external-link';
+import { SUBHEADING } from './section';
 
 // TED's wording stays as it is; only the event's own name is set in bold, so the paragraph reads
 // as ours rather than as fine print.
@@ -11,9 +12,7 @@ const PIECES = WHAT_IS_TEDX.body.split(EVENT_SHORT_NAME);
 export function WhatIsTedx() {
   return (
     <div className="border-l-4 border-brand pl-5 sm:pl-6">
-      <h3 className="text-sm font-semibold uppercase tracking-[0.25em] text-accent">
-        {WHAT_IS_TEDX.title}
-      </h3>
+      <h3 className={SUBHEADING}>{WHAT_IS_TEDX.title}</h3>
       <p className="mt-4 text-lg font-medium leading-relaxed text-paper/90">
         {PIECES.map((piece, index) => (
           <span key={index}>

@@ -1,15 +1,8 @@
-// Anton, the display face, is declared on every page (base-layout.astro), but the headings' font
-// stack names it only once <html> has DISPLAY_FONT_READY. A first visit paints every heading at
-// once in the metric-matched stand-in ('Anton fallback' in global.css) and asks for the font once
-// the first paint has been shown and the page has loaded, so its request is not on the way to the
-// largest paint (docs/decisions/0003-display-font-after-first-paint.md). A face declared in the
-// page lays out again only its own text when it arrives; one added from script
-// (document.fonts.add) lays out the whole page again, a long task on a phone
-// (docs/decisions/0024-display-font-declared-switched-on.md). The browser keeps its own copy
-// (Cache API): a later page that finds it adds it at once, usually before its first layout, with
-// no request. One that does not (storage cleared, or no Cache API) waits like a first visit. A
-// note in localStorage could not tell that the HTTP cache had been emptied since, and asking that
-// cache (`only-if-cached`) logs an error on a miss.
+// Anton is declared on every page (base-layout.astro); the headings name it only once <html> has
+// DISPLAY_FONT_READY, set after the first paint and the load event, or at once from the copy kept
+// with the Cache API (docs/decisions/0003-display-font-after-first-paint.md and
+// 0024-display-font-declared-switched-on.md). A note in localStorage could not tell that the HTTP
+// cache had been emptied since, and asking that cache (`only-if-cached`) logs an error on a miss.
 import antonUrl from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 import { afterFirstPaint } from './after-first-paint';
 

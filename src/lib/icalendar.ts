@@ -19,10 +19,7 @@ const MAX_OCTETS = 75;
 
 /** 20251115T060000Z */
 export function icsUtc(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
+  return date.toISOString().replace(/[-:]|\.\d{3}/g, '');
 }
 
 /** TEXT values (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */

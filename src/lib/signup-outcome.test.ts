@@ -5,7 +5,6 @@ describe('signupOutcome', () => {
   it('success: subscribed with the success notice', () => {
     expect(signupOutcome(null)).toEqual({
       kind: 'success',
-      isSubscribed: true,
       notice: {
         title: 'Successfully subscribed!',
         description: "You'll be the first to know when we launch.",
@@ -16,7 +15,6 @@ describe('signupOutcome', () => {
   it('23505: already on the list, still subscribed', () => {
     expect(signupOutcome('23505')).toEqual({
       kind: 'duplicate',
-      isSubscribed: true,
       notice: {
         title: "You're already on the list!",
         description: 'Thanks for your enthusiasm for the TEDx community.',
@@ -27,7 +25,6 @@ describe('signupOutcome', () => {
   it.each(['', '23514', '42501', 'PGRST205', '429'])('%j: failure, form kept', (code) => {
     expect(signupOutcome(code)).toEqual({
       kind: 'failure',
-      isSubscribed: false,
       notice: { title: 'Something went wrong', description: 'Please try again in a moment.' },
     });
   });

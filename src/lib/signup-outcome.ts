@@ -9,14 +9,12 @@ import { DUPLICATE_EMAIL_CODE, type SignupKind } from '../../common/signup-contr
 export interface SignupOutcome {
   kind: SignupKind;
   notice: NoticeText;
-  /** Whether the form is replaced by the thank-you message. */
-  isSubscribed: boolean;
 }
 
 const OUTCOMES: Record<SignupKind, SignupOutcome> = {
-  success: { kind: 'success', notice: NOTICE_SUCCESS, isSubscribed: true },
-  duplicate: { kind: 'duplicate', notice: NOTICE_DUPLICATE, isSubscribed: true },
-  failure: { kind: 'failure', notice: NOTICE_FAILURE, isSubscribed: false },
+  success: { kind: 'success', notice: NOTICE_SUCCESS },
+  duplicate: { kind: 'duplicate', notice: NOTICE_DUPLICATE },
+  failure: { kind: 'failure', notice: NOTICE_FAILURE },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { padTwo, timeLeft } from './time-left';
+import { timeLeft } from './time-left';
 
 // Any moment will do: timeLeft takes the launch as an argument (not this edition's date).
 const LAUNCH = Date.parse('2030-06-01T09:00:00+03:00');
@@ -23,14 +23,5 @@ describe('timeLeft', () => {
   it('is the same moment in every time zone: 09:00 at UTC+3 is 06:00 UTC', () => {
     expect(timeLeft(Date.parse('2030-06-01T05:59:59Z'), LAUNCH).seconds).toBe(1);
     expect(timeLeft(Date.parse('2030-06-01T06:00:00Z'), LAUNCH).seconds).toBe(0);
-  });
-});
-
-describe('padTwo', () => {
-  it('pads to two digits without truncating', () => {
-    expect(padTwo(0)).toBe('00');
-    expect(padTwo(7)).toBe('07');
-    expect(padTwo(42)).toBe('42');
-    expect(padTwo(123)).toBe('123');
   });
 });

@@ -1,17 +1,10 @@
-interface TimeLeft {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Whole days, hours, minutes and seconds from `now` until `launch`; all zero at or after it. */
-export function timeLeft(now: number, launch: number): TimeLeft {
+export function timeLeft(now: number, launch: number) {
   const remaining = Math.max(0, launch - now);
   return {
     days: Math.floor(remaining / DAY),
@@ -19,9 +12,4 @@ export function timeLeft(now: number, launch: number): TimeLeft {
     minutes: Math.floor((remaining % HOUR) / MINUTE),
     seconds: Math.floor((remaining % MINUTE) / SECOND),
   };
-}
-
-/** At least two digits: 7 → "07", 123 → "123". */
-export function padTwo(value: number): string {
-  return String(value).padStart(2, '0');
 }

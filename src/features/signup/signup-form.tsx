@@ -73,7 +73,8 @@ function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }:
 
   return (
     <div className="mx-auto mt-10 max-w-2xl">
-      {outcome?.isSubscribed ? (
+      {/* Subscribed (a duplicate too): the thank-you message replaces the form. */}
+      {outcome && outcome.kind !== 'failure' ? (
         <div className="rounded-2xl border border-line bg-surface p-8 text-center">
           <p className="font-display text-3xl uppercase">{SIGNUP.thanks}</p>
           {/* A plain link, so nothing reaches WhatsApp (no script, no image, no preconnect) until
