@@ -14,7 +14,7 @@ import { fileMessages } from './file-source.ts';
 import { scanImap, type Glimpse } from './imap-source.ts';
 import { imapTarget } from './mailbox.ts';
 import { verdict } from './policy.ts';
-import { cleanText, fieldsOf, readReport, type ReadReport } from './read-report.ts';
+import { cleanText, field, fieldsOf, readReport, type ReadReport } from './read-report.ts';
 import { lateReportStore, type LateReportRecord } from './store.ts';
 import { newTally, summaryLines, type Tally } from './summary.ts';
 
@@ -88,8 +88,11 @@ const unreadable = (tally: Tally, m: Glimpse, why: string) =>
 function glimpse(raw: Buffer): Glimpse {
   const text = raw.subarray(0, 64 * 1024).toString('latin1');
   const fields = fieldsOf(text.slice(0, text.search(/\r?\n\r?\n|$/)));
-  const said = (name: string) => fields.find(([n]) => n === name)?.[1] ?? '';
-  return { from: said('from'), subject: said('subject'), size: raw.length };
+  return {
+    from: field(fields, 'from') ?? '',
+    subject: field(fields, 'subject') ?? '',
+    size: raw.length,
+  };
 }
 
 export async function bounces(

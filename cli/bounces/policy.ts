@@ -2,9 +2,9 @@
 // mean what they mean at send time: common/smtp-answer.ts reads them (mailboxGone), here as
 // there, so 5.2.1, a disabled mailbox, is a hard bounce in a late report as it is at send, and
 // Gmail's 5.2.1 for a mailbox that receives too fast comes back, here as there.
-//   hard       the mailbox or its domain does not exist, has moved or is disabled (5.1.x, 5.2.1, or no telling code
-//              and the words of an unknown user; Action: failed; Sisimai's userunknown,
-//              hostunknown, hasmoved): suppressed, as at send
+//   hard       the mailbox or its domain does not exist, has moved or is disabled (5.1.x, 5.2.1,
+//              or no telling code and the words of an unknown user; Action: failed; Sisimai's
+//              userunknown, hostunknown, hasmoved): suppressed, as at send
 //   complaint  ARF abuse, fraud or opt-out, Microsoft's JMRP: unsubscribed and suppressed
 //   soft       full, delayed, expired, the route (4.x.x, 5.2.x but 5.2.1, 5.4.x): counted
 //   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
@@ -41,8 +41,8 @@ const NO_SUCH_USER =
 /**
  * One recipient's status. The phase and the enhanced code decide, as at send (RFC 3463): a
  * refused MAIL FROM is the sender's; a mailbox gone (mailboxGone) is hard; the rest of x.2.x, the
- * mailbox, and x.4.x, the route, come back; the rest is the sender or the message. A code that says nothing particular (x.y.0) is read as
- * none, so the words decide.
+ * mailbox, and x.4.x, the route, come back; the rest is the sender or the message. A code that
+ * says nothing particular (x.y.0) is read as none, so the words decide.
  */
 export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'> {
   const action = r.action ?? 'failed';
