@@ -1,7 +1,7 @@
 // Request bodies of the REST surface: the size limit, and an insert body's rows.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { emptyOrInvalidJson, HTTP, parseJson, pgrst } from './errors.ts';
+import { emptyOrInvalidJson, parseJson, pgrst } from './errors.ts';
 
 /** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
 const BODY_LIMIT_BYTES = 8 * 1024;
@@ -12,7 +12,7 @@ export const restBodyLimit = (): MiddlewareHandler =>
     maxSize: BODY_LIMIT_BYTES,
     onError: () => {
       throw pgrst(
-        HTTP.payloadTooLarge,
+        413,
         'PGRST413',
         `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`,
       );
@@ -60,7 +60,7 @@ export function parseInsertBody(
       (sameKeys && rowKeys.length !== keys.length) ||
       !rowKeys.every((k) => keys?.includes(k))
     ) {
-      throw pgrst(HTTP.badRequest, 'PGRST102', 'All object keys must match');
+      throw pgrst(400, 'PGRST102', 'All object keys must match');
     }
     rows.push(row);
   }

@@ -9,7 +9,7 @@
 // and a flood has to come from more than MAX_TRACKED keys a minute, each at the limit, before any
 // of them gets a second budget.
 import { networks } from '../client-address.ts';
-import { HTTP, RestError } from './errors.ts';
+import { pgrst } from './errors.ts';
 
 const WINDOW_MS = 60_000;
 /** About 2 MB at most: a key is one short string and a small record. */
@@ -90,14 +90,11 @@ export function createRateLimiter(
 
 /** 429, as Supabase's gateway answers it, with the seconds to wait. */
 export function tooManyRequests(retryAfter: number) {
-  return new RestError(
-    HTTP.tooManyRequests,
-    {
-      code: 'over_request_rate_limit',
-      message: `Too many requests from this address: try again in ${retryAfter} seconds`,
-      details: null,
-      hint: null,
-    },
+  return pgrst(
+    429,
+    'over_request_rate_limit',
+    `Too many requests from this address: try again in ${retryAfter} seconds`,
+    {},
     { 'Retry-After': String(retryAfter) },
   );
 }

@@ -11,7 +11,7 @@ import {
   type FunctionArgs,
 } from '../db/call-function.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst } from './errors.ts';
+import { emptyOrInvalidJson, JSON_TYPE, parseJson, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
@@ -33,7 +33,7 @@ function argsFromForm(text: string): FunctionArgs {
 function notFound(name: string, names: string[]) {
   const signature = names.length ? `(${names.sort().join(', ')})` : ' without parameters';
   return pgrst(
-    HTTP.notFound,
+    404,
     'PGRST202',
     `Could not find the function public.${name}${signature} in the schema cache`,
   );
@@ -50,18 +50,14 @@ async function responseSettings(tx: Queryable) {
   if (status) {
     code = Number(status);
     if (!Number.isInteger(code) || code < 100 || code > 599) {
-      throw pgrst(
-        HTTP.internalError,
-        'PGRST112',
-        'response.status guc must be a valid status code',
-      );
+      throw pgrst(500, 'PGRST112', 'response.status guc must be a valid status code');
     }
   }
   const extra: [string, string][] = [];
   if (headers) {
     const bad = () =>
       pgrst(
-        HTTP.internalError,
+        500,
         'PGRST111',
         'response.headers guc must be a JSON array composed of objects with a single key and a string value',
       );
@@ -101,7 +97,7 @@ export async function rpc(
   const headers = new Headers();
   if (result.body !== null) headers.set('Content-Type', JSON_TYPE);
   for (const [key, value] of result.extra) headers.set(key, value);
-  const status = result.code ?? (result.body === null ? HTTP.noContent : HTTP.ok);
-  const empty = result.body === null || status === HTTP.noContent || status === 304;
+  const status = result.code ?? (result.body === null ? 204 : 200);
+  const empty = result.body === null || status === 204 || status === 304;
   return new Response(empty ? null : result.body, { status, headers });
 }
