@@ -1,13 +1,7 @@
 // Per-client limits, held by the client and by each network above it (client-address.ts
-// networks()): each key's minute starts at its first request, so there is no moment
-// when every count resets at once (a flood could otherwise spend two budgets across the turn of a
-// minute, and a count could vanish mid-burst). O(1) per request. Memory is bounded by MAX_TRACKED
-// keys whatever a flood does, and no two keys ever share a budget: when the table is full, a new
-// key takes the place of the longest-known key that is still under its limit (it loses a little
-// of a count that was not stopping it), and only when every tracked key is already held back does
-// the oldest of those make room. So a stranger is never refused for a flood from a network it is not in,
-// and a flood has to come from more than MAX_TRACKED keys a minute, each at the limit, before any
-// of them gets a second budget.
+// networks()), each key's minute starting at its first request: what they count and why, in
+// docs/deploying.md, "What the limits count". O(1) per request; at most MAX_TRACKED keys, and
+// when full a new key takes the place of the longest-known key still under its limit.
 import { networks } from '../client-address.ts';
 import { pgrst } from './errors.ts';
 

@@ -17,9 +17,8 @@ export interface RequestDb {
  * Runs `fn` in one transaction as the request's role; database errors come out as PostgREST's.
  * The transaction first gets the settings PostgREST sets (`request.headers`, `request.method`,
  * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`; 0 is off).
- * `cf-connecting-ip` is the client this server resolved (TRUST_PROXY), overwriting any the client
- * sent, as Cloudflare sets it in front of hosted Supabase: the migration's sign-up budget keys on
- * it (supabase/migrations/20261127110000_signup_budget_per_network.sql).
+ * `cf-connecting-ip` is the client this server resolved, overwriting any the client sent, as
+ * Cloudflare does in front of hosted Supabase (decision 0025, "The key").
  */
 export function inRequest<T>(
   c: Context<RestEnv>,
