@@ -40,23 +40,11 @@ const blank = (value: unknown) => {
 };
 const setting = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema);
 
-function integer(fallback: number, min: number, max: number) {
-  const error = `an integer ${min}-${max}`;
-  return setting(
-    z.coerce
-      .number({ error })
-      .int({ error })
-      .min(min, { error })
-      .max(max, { error })
-      .default(fallback),
-  );
-}
-
-function decimal(fallback: number, max: number) {
-  const error = `a number 0-${max}`;
-  return setting(
-    z.coerce.number({ error }).min(0, { error }).max(max, { error }).default(fallback),
-  );
+/** A whole number unless `whole` is false. */
+function number(fallback: number, min: number, max: number, whole = true) {
+  const error = `${whole ? 'an integer' : 'a number'} ${min}-${max}`;
+  const n = z.coerce.number({ error }).min(min, { error }).max(max, { error });
+  return setting((whole ? n.int({ error }) : n).default(fallback));
 }
 
 /** What a URL setting expects; a URL with a login is never echoed (see SECRET_URLS), so it
@@ -121,18 +109,18 @@ const SCHEMA = z
   .object({
     // The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
     // database settings too, to find the same list.
-    PORT: integer(3000, 0, 65535),
+    PORT: number(3000, 0, 65535),
     HOST: text('0.0.0.0'),
     DATA_DIR: text('.data'),
     DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
     SUPABASE_ANON_KEY: key,
     /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
     SUPABASE_SERVICE_ROLE_KEY: key,
-    SIGNUP_RATE_LIMIT: integer(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
-    REQUEST_RATE_LIMIT: integer(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
+    SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
+    REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
     TRUST_PROXY: proxies,
     // `npm run dev`.
-    API_PORT: integer(3001, 1, 65535),
+    API_PORT: number(3001, 1, 65535),
     // The organiser commands (`npm run subscribers`, `npm run announce`).
     SUPABASE_URL: setting(url(['http', 'https']).optional()),
     SMTP_URL: setting(
@@ -168,10 +156,10 @@ const SCHEMA = z
     /** The site's public origin; the Astro build reads it too. */
     SITE_URL: setting(url(['http', 'https']).optional()),
     UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
-    ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
-    ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
-    ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
-    ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
+    ANNOUNCE_RATE: number(DEFAULT_ANNOUNCE_RATE, 0, 10_000, false),
+    ANNOUNCE_MAX_PER_RUN: number(0, 0, 1_000_000_000),
+    ANNOUNCE_RETRY_MS: number(1000, 1, 60_000),
+    ANNOUNCE_LEASE_SECONDS: number(90, 5, 600),
     // The Astro build.
     PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
   })
