@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { setRole, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import { queryable, setRole, type ApiRole, type Db, type Queryable } from './types.ts';
 
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
@@ -14,17 +14,11 @@ for (const oid of [
 ])
   types.setTypeParser(oid, 'text', (value: string) => value);
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
-  return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[] };
-    },
-    async exec(sql: string): Promise<void> {
-      await client.query(sql);
-    },
-  };
-}
+const wrap = (client: pg.Pool | pg.PoolClient) =>
+  queryable(
+    (sql, params) => client.query(sql, params),
+    (sql) => client.query(sql),
+  );
 
 /**
  * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL

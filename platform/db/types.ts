@@ -8,15 +8,23 @@ export type ApiRole = 'anon' | 'service_role';
 // are. Both adapters start a request's transaction with this.
 export const setRole = (role: ApiRole) => `set local role ${role}`;
 
-export interface QueryResult<T> {
-  rows: T[];
-}
-
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Several statements separated by semicolons; no parameters. */
   exec(sql: string): Promise<void>;
 }
+
+/** A driver's query (rows) and exec (several statements) as a Queryable: both adapters, and
+ * their transactions. */
+export const queryable = (
+  query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
+  exec: (sql: string) => Promise<unknown>,
+): Queryable => ({
+  query: async <T>(sql: string, params: unknown[] = []) => ({
+    rows: (await query(sql, params)).rows as T[],
+  }),
+  exec: async (sql) => void (await exec(sql)),
+});
 
 /** `query` and `exec` run as the connecting user (the health check, tests' fixtures). */
 export interface Db extends Queryable {
