@@ -60,10 +60,8 @@ function pick(candidates: FunctionSignature[], names: string[]): FunctionSignatu
 
 /** Thrown when no callable function of that name takes those arguments. */
 export class FunctionNotFound extends Error {
-  readonly fn: string;
   constructor(fn: string, argNames: string[]) {
     super(`no callable function public.${fn}(${argNames.join(', ')})`);
-    this.fn = fn;
     this.name = 'FunctionNotFound';
   }
 }
@@ -102,17 +100,3 @@ export function createFunctionCaller() {
 }
 
 export type CallFunction = ReturnType<typeof createFunctionCaller>;
-
-/** Scalars and JSON values as the text parameters a call takes. */
-export function argsAsText(args: Record<string, unknown>): FunctionArgs {
-  const out: FunctionArgs = Object.create(null) as FunctionArgs;
-  for (const [key, value] of Object.entries(args)) {
-    out[key] =
-      value === null || value === undefined
-        ? null
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value);
-  }
-  return out;
-}

@@ -4,12 +4,7 @@
 // request headers in the `request.headers` setting and may set `response.status` and
 // `response.headers` (a form's 303 See Other, for one).
 import type { Context } from 'hono';
-import {
-  argsAsText,
-  FunctionNotFound,
-  type CallFunction,
-  type FunctionArgs,
-} from '../db/call-function.ts';
+import { FunctionNotFound, type CallFunction, type FunctionArgs } from '../db/call-function.ts';
 import type { Queryable } from '../../platform/db/types.ts';
 import { emptyOrInvalidJson, JSON_TYPE, parseJson, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
@@ -21,14 +16,15 @@ function argsFromJson(text: string): FunctionArgs {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw emptyOrInvalidJson();
   }
-  return argsAsText(parsed as Record<string, unknown>);
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, value]) => [
+      key,
+      value === null || typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
 }
 
-function argsFromForm(text: string): FunctionArgs {
-  const args: FunctionArgs = Object.create(null) as FunctionArgs;
-  for (const [key, value] of new URLSearchParams(text)) args[key] = value;
-  return args;
-}
+const argsFromForm = (text: string): FunctionArgs => Object.fromEntries(new URLSearchParams(text));
 
 function notFound(name: string, names: string[]) {
   const signature = names.length ? `(${names.sort().join(', ')})` : ' without parameters';
