@@ -15,12 +15,6 @@ interface Count {
   ends: number;
 }
 
-/** Deletes the first key of a Map (its oldest insertion). */
-function dropOldest(map: Map<string, Count>): void {
-  const first = map.keys().next();
-  if (!first.done) map.delete(first.value);
-}
-
 /** Drops the keys at the front of `map` whose minute has ended (insertion order is near enough
  * to their order of ending; one out of order is dropped when it is next looked up). */
 function dropEnded(map: Map<string, Count>, t: number): void {
@@ -44,7 +38,11 @@ export function createRateLimiter(
     let counted = under.get(key);
     if (counted === undefined || counted.ends <= t) {
       under.delete(key);
-      if (under.size + held.size >= maxTracked) dropOldest(under.size > 0 ? under : held);
+      if (under.size + held.size >= maxTracked) {
+        // The oldest insertion of the keys under their limit, else of those held.
+        const full = under.size > 0 ? under : held;
+        full.delete(full.keys().next().value ?? '');
+      }
       counted = { n: 0, ends: t + WINDOW_MS };
       under.set(key, counted);
     }
