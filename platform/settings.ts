@@ -16,14 +16,9 @@ export const DEFAULT_REQUEST_RATE_LIMIT = 600;
 /** Slow enough for any provider's per-second limit (Amazon SES starts at 14/s). */
 export const DEFAULT_ANNOUNCE_RATE = 5;
 
-/** Shown instead of a value that must not be printed at all. */
-const HIDDEN_VALUE = '(value hidden)';
-
 class SettingError extends Error {
   constructor(name: string, expected: string, got: string) {
-    super(
-      `Invalid setting ${name}: expected ${expected}, got ${got === HIDDEN_VALUE ? got : JSON.stringify(got)}`,
-    );
+    super(`Invalid setting ${name}: expected ${expected}, got ${got}`);
     this.name = 'SettingError';
   }
 }
@@ -211,12 +206,11 @@ function toSettings(v: z.output<typeof SCHEMA>) {
 
 export type Settings = ReturnType<typeof toSettings>;
 
-/** What a bad value is shown as: never a key, never a URL's login. */
+/** What a bad value is shown as, quoted: never a key, never a URL's login. */
 function shown(name: string, value: string): string {
-  if (/KEY$/.test(name)) return '(hidden)';
-  if (SECRET_URLS.has(name)) return HIDDEN_VALUE;
-  if (/_URL$/.test(name)) return value.replace(/\/\/[^@/]*@/, '//***@');
-  return value;
+  if (SECRET_URLS.has(name)) return '(value hidden)';
+  if (/KEY$/.test(name)) return JSON.stringify('(hidden)');
+  return JSON.stringify(/_URL$/.test(name) ? value.replace(/\/\/[^@/]*@/, '//***@') : value);
 }
 
 export function loadSettings(env: Env): Settings {

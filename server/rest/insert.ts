@@ -75,14 +75,11 @@ export async function insert(c: Context<RestEnv>, requestDb: RequestDb): Promise
   const { rows } = await inRequest(c, requestDb, (tx) =>
     tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]),
   );
-  if (!returning) {
-    return new Response(null, {
-      status: 201,
-      headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
-    });
-  }
-  return new Response(rows[0].body, {
+  return new Response(returning ? rows[0].body : null, {
     status: 201,
-    headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
+    headers: {
+      'Content-Range': '*/*',
+      ...(returning ? { 'Content-Type': JSON_TYPE } : { 'Content-Length': '0' }),
+    },
   });
 }
