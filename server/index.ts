@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
-import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
+import { openDatabase } from '../platform/db/open.ts';
 import { dataDirProblem, resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
@@ -24,7 +24,7 @@ function fail(line: string): never {
 const unsafe = dataDirProblem(settings.dataDir);
 if (unsafe) fail(unsafe);
 
-let opened: OpenedDb;
+let opened: Awaited<ReturnType<typeof openDatabase>>;
 try {
   opened = await openDatabase(settings);
 } catch (error) {

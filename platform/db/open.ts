@@ -1,26 +1,17 @@
-import { acquireLock, pgliteDir, type DataDirLock } from './lock.ts';
+import { acquireLock, pgliteDir } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import type { Db } from './types.ts';
 
-export interface OpenedDb {
-  db: Db;
-  /** Held while PGlite has DATA_DIR open; absent on DATABASE_URL. */
-  lock: DataDirLock | undefined;
-  close(): Promise<void>;
-}
-
 /**
  * The configured database, migrated: PostgreSQL when DATABASE_URL is set, else PGlite in
  * DATA_DIR under its lock (throws DataDirLockedError when another process has it).
  */
-export async function openDatabase(settings: {
-  dataDir: string;
-  databaseUrl: string | undefined;
-}): Promise<OpenedDb> {
+export async function openDatabase(settings: { dataDir: string; databaseUrl: string | undefined }) {
   let db: Db;
-  let lock: DataDirLock | undefined;
+  /** Held while PGlite has DATA_DIR open; absent on DATABASE_URL. */
+  let lock: ReturnType<typeof acquireLock> | undefined;
   if (settings.databaseUrl) {
     db = openPostgres({ connectionString: settings.databaseUrl });
   } else {

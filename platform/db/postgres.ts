@@ -30,11 +30,8 @@ const beginAs = (role: ApiRole) =>
 
 /**
  * How long a transaction may wait on this process between its statements before PostgreSQL ends
- * the session, rolling it back and freeing its locks. A request's statements follow each other
- * at once, so only a stopped process waits here: a laptop whose lid closed mid-request (SIGSTOP,
- * suspend) would otherwise hold its row locks until its TCP connection died, and the other
- * organiser's run of the same campaign would wait on them for good. Well inside the announce
- * lease (ANNOUNCE_LEASE_SECONDS, 90 s), so the locks are free before the lease lapses.
+ * the session, rolling it back and freeing its locks: only a stopped process waits (a laptop's
+ * lid closed mid-request; docs/launch-day.md). Well inside the announce lease (90 s).
  */
 export const IDLE_IN_TRANSACTION_MS = 10_000;
 

@@ -4,10 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiRole } from '../../platform/db/types.ts';
 import { pgrst, RestError } from './errors.ts';
 
-export interface Keys {
-  anonKey: string;
-  serviceRoleKey: string;
-}
+export type Keys = Record<'anonKey' | 'serviceRoleKey', string>;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
