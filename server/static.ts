@@ -61,14 +61,13 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
     const rel = relative(distDir, path).split(sep).join('/');
     if (!HIDDEN.test(rel)) meta.set(resolve(path), describe(path, '/' + rel));
   }
-  const notFoundPage = resolve(distDir, '404.html');
   const found = new WeakMap<Context, string>();
   const onFound = (path: string, c: Context) => {
     found.set(c, resolve(path.replace(/\.(br|gz)$/, '')));
   };
   // A file serveStatic found that is not in the site (a variant asked for by name): not served.
   const files = serveStatic({ root: distDir, precompressed: true, onFound });
-  const notFound = meta.has(notFoundPage)
+  const notFound = meta.has(resolve(distDir, '404.html'))
     ? serveStatic({ root: distDir, path: '404.html', precompressed: true, onFound })
     : undefined;
   // A browser merges a 304's headers into the page it has cached: the 304 keeps the page's own

@@ -1,6 +1,6 @@
 // PostgREST's error shapes and status codes, so supabase-js reads our errors exactly as it
 // reads Supabase's. https://docs.postgrest.org/en/stable/references/errors.html
-import { asPgError, type ApiRole, type PgError } from '../../platform/db/types.ts';
+import type { ApiRole, PgError } from '../../platform/db/types.ts';
 import { CORS_HEADERS } from './cors.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -119,17 +119,6 @@ export function fromPgError(error: PgError, role: ApiRole): RestError {
   // PostgREST tells an anonymous caller how to authenticate.
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(status, error, headers);
-}
-
-/** Runs a database call; its errors come out as PostgREST errors, anything else as it was. */
-export async function withPgErrors<T>(role: ApiRole, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const pgError = asPgError(error);
-    if (pgError) throw fromPgError(pgError, role);
-    throw error;
-  }
 }
 
 /** The response for a RestError: PostgREST's JSON body, CORS headers as well (Hono drops the
