@@ -11,11 +11,8 @@ interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-/**
- * Postgres's 128 MB of shared buffers are sized for a server of many sessions; PGlite is one
- * session over a list of a few thousand rows (a few MB with its indexes), so 16 MB still holds
- * all of it, and the process stays smaller on a small VPS. Nothing is written differently.
- */
+/** 16 MB of shared buffers, not Postgres's 128 MB for many sessions: still all of a list of a
+ * few MB, and a smaller process on a small VPS (docs/deploying.md, "Memory"). */
 const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
 
 const wrap = (q: Pick<PGlite, 'query' | 'exec'>) =>
@@ -24,11 +21,8 @@ const wrap = (q: Pick<PGlite, 'query' | 'exec'>) =>
     (sql) => q.exec(sql),
   );
 
-/**
- * Embedded PostgreSQL (WebAssembly). One process per data directory: callers hold the
- * DATA_DIR lock (lock.ts) before opening a directory. Writes go straight to the OS without
- * fsync: a killed process loses nothing acknowledged, a power cut can.
- */
+/** Embedded PostgreSQL (WebAssembly), without fsync (decision 0001). One process per data
+ * directory: callers hold the DATA_DIR lock (lock.ts) before opening a directory. */
 export async function openPglite(
   options: PgliteOptions = {},
 ): Promise<Db & { dump(): Promise<Blob> }> {

@@ -20,11 +20,8 @@ const wrap = (client: pg.Pool | pg.PoolClient) =>
     (sql) => client.query(sql),
   );
 
-/**
- * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL
- * connection longer. The service role (organiser tools) has none, as on Supabase. PGlite runs in
- * one thread with no timer that could cancel a statement, so only this adapter sends it.
- */
+/** Hosted Supabase's statement timeouts: 3 s for anon, none for the service role. Only this
+ * adapter sends them: PGlite has no timer that could cancel a statement. */
 const beginAs = (role: ApiRole) =>
   `begin; ${setRole(role)}; set local statement_timeout = '${role === 'anon' ? '3s' : '0'}'`;
 

@@ -29,11 +29,8 @@ export const queryable = (
 /** `query` and `exec` run as the connecting user (the health check, tests' fixtures). */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * The one way a request's statements run: one transaction under `SET LOCAL ROLE <role>`, so
-   * the grants and row-level security of the migration decide, exactly as PostgREST does on
-   * Supabase.
-   */
+  /** The one way a request's statements run: one transaction under `SET LOCAL ROLE <role>`, so
+   * the migration's grants and row-level security decide, as on Supabase (decision 0015). */
   transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction as the connecting user (migrations). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
