@@ -140,14 +140,11 @@ export function createApp({
       return restErrorResponse(error);
     }
     fatal(error);
+    const { code } = error as { code?: string };
     // Never the message: it may quote a value the visitor sent.
-    log?.(
-      `error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
-    );
+    log?.(`error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${code ?? ''}`);
     // A database that cannot be reached, outside any statement (PostgREST's PGRST000).
-    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(
-      String((error as { code?: string }).code),
-    );
+    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(String(code));
     return restErrorResponse(
       unavailable
         ? pgrst(503, 'PGRST000', 'Database unavailable')

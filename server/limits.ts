@@ -5,16 +5,14 @@ import type { ServerOptions } from 'node:http';
 import type { Server as NetServer, Socket } from 'node:net';
 import { canonical, networks } from './client-address.ts';
 
+// Node's own options (the headers, the whole request, an idle keep-alive connection; how often
+// those are checked).
 export const SERVER_LIMITS: ServerOptions = {
-  /** The whole header block must arrive within this. */
   headersTimeout: 10_000,
-  /** The whole request, body included. */
   requestTimeout: 30_000,
-  /** An idle keep-alive connection is closed after this. */
   keepAliveTimeout: 5_000,
   /** Node's default is 16 KB; a supabase-js request sends under 1 KB of headers. */
   maxHeaderSize: 8 * 1024,
-  /** How often the timeouts above are checked. */
   connectionsCheckingInterval: 1_000,
 };
 

@@ -68,9 +68,6 @@ async function responseSettings(tx: Queryable) {
   return { code, extra };
 }
 
-const isFormPost = (c: Context) =>
-  /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
-
 /** The call, as the request's role; `name` is what follows /rpc/. */
 export async function rpc(
   c: Context<RestEnv>,
@@ -78,7 +75,8 @@ export async function rpc(
   name: string,
 ): Promise<Response> {
   const text = await c.req.text();
-  const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
+  const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+  const args = form ? argsFromForm(text) : argsFromJson(text);
   const names = Object.keys(args);
 
   const result = await inRequest(c, options, async (tx) => {
