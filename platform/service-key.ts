@@ -11,7 +11,7 @@ export const notOwn = (stat: Stats, others: number) =>
 
 /**
  * One line when DATA_DIR or the key file in it is another user's, or others may read or write
- * it: a key planted there would be served as the organisers' (decision 0021). Null when neither
+ * it: a key planted there would be served as the organisers' (decision 0026). Null when neither
  * is, or they do not exist yet.
  */
 export function dataDirProblem(dataDir: string): string | null {

@@ -37,11 +37,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The call by named parameters ($1…), answering as PostgREST does: a set as one JSON array, a
  * value as JSON, void as nothing.
  */
-function callSql(
-  name: string,
-  names: string[],
-  signature: Pick<FunctionSignature, 'returns_set' | 'returns_void'>,
-): string {
+function callSql(name: string, names: string[], signature: FunctionSignature): string {
   const call = `public.${quoteIdent(name)}(${names.map((n, i) => `${quoteIdent(n)} => $${i + 1}`).join(', ')})`;
   if (signature.returns_void) return `select ${call}`;
   if (signature.returns_set)

@@ -28,11 +28,8 @@ const argsFromForm = (text: string): FunctionArgs => Object.fromEntries(new URLS
 
 function notFound(name: string, names: string[]) {
   const signature = names.length ? `(${names.sort().join(', ')})` : ' without parameters';
-  return pgrst(
-    404,
-    'PGRST202',
-    `Could not find the function public.${name}${signature} in the schema cache`,
-  );
+  const message = `Could not find the function public.${name}${signature} in the schema cache`;
+  return pgrst(404, 'PGRST202', message);
 }
 
 /** The status and headers the function asked for, checked as PostgREST checks them. */
