@@ -9,24 +9,17 @@ import type { Db } from './types.ts';
  * DATA_DIR under its lock (throws DataDirLockedError when another process has it).
  */
 export async function openDatabase(settings: { dataDir: string; databaseUrl: string | undefined }) {
-  let db: Db;
+  const { dataDir, databaseUrl } = settings;
   /** Held while PGlite has DATA_DIR open; absent on DATABASE_URL. */
-  let lock: ReturnType<typeof acquireLock> | undefined;
-  if (settings.databaseUrl) {
-    db = openPostgres({ connectionString: settings.databaseUrl });
-  } else {
-    lock = acquireLock(settings.dataDir);
-    try {
-      db = await openPglite({ dataDir: pgliteDir(settings.dataDir) });
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
-  }
+  const lock = databaseUrl ? undefined : acquireLock(dataDir);
+  let db: Db | undefined;
   try {
+    db = databaseUrl
+      ? openPostgres({ connectionString: databaseUrl })
+      : await openPglite({ dataDir: pgliteDir(dataDir) });
     await migrate(db);
   } catch (error) {
-    await db.close().catch(() => {});
+    await db?.close().catch(() => {});
     lock?.release();
     throw error;
   }
