@@ -6,20 +6,14 @@
 export const isLoopback = (hostname: string) =>
   /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(hostname);
 
-export interface MailServer {
-  /** As a socket takes it: an IPv6 address without its brackets. */
-  host: string;
-  port: number;
-  /** TLS from the first byte (smtps:, imaps:); else the connection upgrades with STARTTLS. */
-  secure: boolean;
-  user: string;
-  pass: string;
-}
+export type MailServer = ReturnType<typeof mailServer>;
 
 /** `ports` are the defaults with TLS from the first byte and without (SMTP: 465 and 587). */
-export function mailServer(url: URL, ports: { secure: number; plain: number }): MailServer {
+export function mailServer(url: URL, ports: { secure: number; plain: number }) {
+  // TLS from the first byte (smtps:, imaps:); else the connection upgrades with STARTTLS.
   const secure = url.protocol === 'smtps:' || url.protocol === 'imaps:';
   return {
+    /** As a socket takes it: an IPv6 address without its brackets. */
     host: url.hostname.replace(/^\[|\]$/g, ''),
     port: url.port ? Number(url.port) : secure ? ports.secure : ports.plain,
     secure,

@@ -1,6 +1,5 @@
 // The organiser commands reach the running server over a Unix socket in DATA_DIR, never over
-// TCP: only this user can make or replace a file in DATA_DIR, while a port is anyone's to take
-// once the server stops, and the commands send the service-role key with every call.
+// TCP, which anyone may take once the server stops (decision 0026).
 import { join, resolve } from 'node:path';
 
 export const SOCKET_FILE = 'server.sock';

@@ -9,28 +9,16 @@ import { SITE_URL_DEFAULT } from '../content/event.ts';
 import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import proxyaddr from 'proxy-addr';
 
-/** Sign-ups per client address per minute. A campus shares one NAT address: a lecture hall
- * signing up together after an announcement must get through, a script must not. The database
- * holds this budget, with the same number as its default where nothing sets it (hosted Supabase:
- * tedxcommunity_budget.per_minute(), migration 20261127120000). */
+// The defaults the README's Settings tables explain. The sign-up budget's is also the database's
+// own default, tedxcommunity_budget.per_minute() (decision 0025).
 export const DEFAULT_SIGNUP_RATE_LIMIT = 120;
-
-/** Anonymous requests of any kind per client address per minute: a page makes one or two, a
- * lecture hall behind one NAT a few hundred; a script hammering refused reads is stopped. */
 export const DEFAULT_REQUEST_RATE_LIMIT = 600;
-
-/** Launch-day messages per second. Slow enough for any provider's per-second limit (Amazon SES
- * starts at 14/s, shared relays often throttle above 10/s); 3,000 people take 10 minutes. */
+/** Slow enough for any provider's per-second limit (Amazon SES starts at 14/s). */
 export const DEFAULT_ANNOUNCE_RATE = 5;
-
-/** Shown instead of a value that must not be printed at all. */
-const HIDDEN_VALUE = '(value hidden)';
 
 class SettingError extends Error {
   constructor(name: string, expected: string, got: string) {
-    super(
-      `Invalid setting ${name}: expected ${expected}, got ${got === HIDDEN_VALUE ? got : JSON.stringify(got)}`,
-    );
+    super(`Invalid setting ${name}: expected ${expected}, got ${got}`);
     this.name = 'SettingError';
   }
 }
@@ -47,23 +35,11 @@ const blank = (value: unknown) => {
 };
 const setting = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema);
 
-function integer(fallback: number, min: number, max: number) {
-  const error = `an integer ${min}-${max}`;
-  return setting(
-    z.coerce
-      .number({ error })
-      .int({ error })
-      .min(min, { error })
-      .max(max, { error })
-      .default(fallback),
-  );
-}
-
-function decimal(fallback: number, max: number) {
-  const error = `a number 0-${max}`;
-  return setting(
-    z.coerce.number({ error }).min(0, { error }).max(max, { error }).default(fallback),
-  );
+/** A whole number unless `whole` is false. */
+function number(fallback: number, min: number, max: number, whole = true) {
+  const error = `${whole ? 'an integer' : 'a number'} ${min}-${max}`;
+  const n = z.coerce.number({ error }).min(min, { error }).max(max, { error });
+  return setting((whole ? n.int({ error }) : n).default(fallback));
 }
 
 /** What a URL setting expects; a URL with a login is never echoed (see SECRET_URLS), so it
@@ -83,6 +59,13 @@ function url(protocols: string[], { secret = false } = {}) {
   const error = expectedUrl(protocols, secret);
   return z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error });
 }
+
+/** A further check of a URL setting; runs even when the URL check before it failed, so it only
+ * judges what parses. */
+const parsed = (check: (url: URL) => boolean) => (value: string) => {
+  const url = URL.parse(value);
+  return !url || check(url);
+};
 
 const text = (fallback?: string) => setting(z.string().optional()).transform((v) => v ?? fallback);
 
@@ -121,18 +104,18 @@ const SCHEMA = z
   .object({
     // The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
     // database settings too, to find the same list.
-    PORT: integer(3000, 0, 65535),
+    PORT: number(3000, 0, 65535),
     HOST: text('0.0.0.0'),
     DATA_DIR: text('.data'),
     DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
     SUPABASE_ANON_KEY: key,
     /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
     SUPABASE_SERVICE_ROLE_KEY: key,
-    SIGNUP_RATE_LIMIT: integer(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
-    REQUEST_RATE_LIMIT: integer(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
+    SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
+    REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
     TRUST_PROXY: proxies,
     // `npm run dev`.
-    API_PORT: integer(3001, 1, 65535),
+    API_PORT: number(3001, 1, 65535),
     // The organiser commands (`npm run subscribers`, `npm run announce`).
     SUPABASE_URL: setting(url(['http', 'https']).optional()),
     SMTP_URL: setting(
@@ -140,11 +123,7 @@ const SCHEMA = z
         // Nothing after host:port: a path means an unencoded / in the password, which would
         // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
         .refine(
-          (value) => {
-            // Runs even when the URL check above failed: only judge what parses.
-            const parsed = URL.parse(value);
-            return !parsed || (parsed.pathname.length <= 1 && !parsed.search && !parsed.hash);
-          },
+          parsed((url) => url.pathname.length <= 1 && !url.search && !url.hash),
           { error: expectedUrl(['smtp', 'smtps'], true) },
         )
         .optional(),
@@ -155,15 +134,12 @@ const SCHEMA = z
       z
         .url({ protocol: /^imaps?$/, error: IMAP_EXPECTED })
         .refine(
-          (value) => {
-            const parsed = URL.parse(value);
-            return !parsed || parsed.protocol === 'imaps:' || isLoopback(parsed.hostname);
-          },
+          parsed(
+            (url) =>
+              (url.protocol === 'imaps:' || isLoopback(url.hostname)) && !url.search && !url.hash,
+          ),
           { error: IMAP_EXPECTED },
         )
-        .refine((value) => !URL.parse(value)?.search && !URL.parse(value)?.hash, {
-          error: IMAP_EXPECTED,
-        })
         .optional(),
     ),
     MAIL_FROM: setting(
@@ -175,10 +151,10 @@ const SCHEMA = z
     /** The site's public origin; the Astro build reads it too. */
     SITE_URL: setting(url(['http', 'https']).optional()),
     UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
-    ANNOUNCE_RATE: decimal(DEFAULT_ANNOUNCE_RATE, 10_000),
-    ANNOUNCE_MAX_PER_RUN: integer(0, 0, 1_000_000_000),
-    ANNOUNCE_RETRY_MS: integer(1000, 1, 60_000),
-    ANNOUNCE_LEASE_SECONDS: integer(90, 5, 600),
+    ANNOUNCE_RATE: number(DEFAULT_ANNOUNCE_RATE, 0, 10_000, false),
+    ANNOUNCE_MAX_PER_RUN: number(0, 0, 1_000_000_000),
+    ANNOUNCE_RETRY_MS: number(1000, 1, 60_000),
+    ANNOUNCE_LEASE_SECONDS: number(90, 5, 600),
     // The Astro build.
     PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
   })
@@ -199,6 +175,7 @@ const SCHEMA = z
  * spreads over the whole URL). */
 const SECRET_URLS = new Set(['DATABASE_URL', 'SMTP_URL', 'IMAP_URL']);
 
+/** The settings by the names the code uses; what each means: README.md, Settings. */
 function toSettings(v: z.output<typeof SCHEMA>) {
   return {
     port: v.PORT,
@@ -207,51 +184,33 @@ function toSettings(v: z.output<typeof SCHEMA>) {
     databaseUrl: v.DATABASE_URL,
     anonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
-    /** 0 turns rate limiting off. */
     signupRateLimit: v.SIGNUP_RATE_LIMIT,
-    /** Every anonymous request (REST, unsubscribe) per address per minute; 0 turns it off. */
     requestRateLimit: v.REQUEST_RATE_LIMIT,
-    /** The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed. */
     trustProxy: v.TRUST_PROXY,
-    /** Hosted Supabase project URL, for the organiser CLI. */
     supabaseUrl: v.SUPABASE_URL,
-    /** Where `npm run dev` runs the API server (and Astro's dev proxy sends /rest). */
     apiPort: v.API_PORT,
-    /** Launch day (`npm run announce`): smtp:// or smtps:// URL, with the login in it. */
     smtpUrl: v.SMTP_URL,
-    /** `npm run subscribers -- bounces`: imaps://user:password@host:993/MAILBOX (Gmail's is
-     * worked out from SMTP_URL, see cli/bounces/mailbox.ts). */
     imapUrl: v.IMAP_URL,
-    /** `Name <address>`. */
     mailFrom: v.MAIL_FROM,
-    /** The site's public origin: the unsubscribe links in the mail point at it. */
+    // SITE_URL twice: the commands' (unset unless given) and the build's (with its default).
     siteUrl: v.SITE_URL?.replace(/\/+$/, ''),
-    /** Where the unsubscribe links point, when not SITE_URL/unsubscribe (the Supabase Edge
-     * Function on a static host). */
     unsubscribeUrl: v.UNSUBSCRIBE_URL,
-    /** Messages per second; 0 sends as fast as the SMTP server takes them. */
     announceRate: v.ANNOUNCE_RATE,
-    /** Messages one `npm run announce` sends at most; 0 is no cap. */
     announceMaxPerRun: v.ANNOUNCE_MAX_PER_RUN,
-    /** The first wait before a retry (doubling each time); tests shorten it. */
     announceRetryMs: v.ANNOUNCE_RETRY_MS,
-    /** How long a run's hold on a campaign outlasts its last heartbeat; tests shorten it. */
     announceLeaseSeconds: v.ANNOUNCE_LEASE_SECONDS,
-    /** The Astro build: the page's hosted Supabase (else it posts to its own origin). */
     publicSupabaseUrl: v.PUBLIC_SUPABASE_URL,
-    /** The Astro build: canonical URLs, share tags and the sitemap. */
     buildSiteUrl: v.SITE_URL ?? SITE_URL_DEFAULT,
   };
 }
 
 export type Settings = ReturnType<typeof toSettings>;
 
-/** What a bad value is shown as: never a key, never a URL's login. */
+/** What a bad value is shown as, quoted: never a key, never a URL's login. */
 function shown(name: string, value: string): string {
-  if (/KEY$/.test(name)) return '(hidden)';
-  if (SECRET_URLS.has(name)) return HIDDEN_VALUE;
-  if (/_URL$/.test(name)) return value.replace(/\/\/[^@/]*@/, '//***@');
-  return value;
+  if (SECRET_URLS.has(name)) return '(value hidden)';
+  if (/KEY$/.test(name)) return JSON.stringify('(hidden)');
+  return JSON.stringify(/_URL$/.test(name) ? value.replace(/\/\/[^@/]*@/, '//***@') : value);
 }
 
 export function loadSettings(env: Env): Settings {

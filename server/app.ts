@@ -3,8 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { Db } from '../platform/db/types.ts';
-import { CORS_HEADERS } from './rest/cors.ts';
-import { JSON_TYPE, RestError, restErrorResponse } from './rest/errors.ts';
+import { pgrst, RestError, restErrorResponse } from './rest/errors.ts';
 import { createRestApp } from './rest/routes.ts';
 import { createRateLimiter, tooManyRequests } from './rest/rate-limit.ts';
 import { clientAddress, trustedProxies } from './client-address.ts';
@@ -138,25 +137,19 @@ export function createApp({
     // An answer the REST handler chose (PostgREST's status and body), not a failure.
     if (error instanceof RestError) {
       fatal(error.body); // a disk-full SQLSTATE arrives here, already in PostgREST's shape
-      return restErrorResponse(error, c.req.method);
+      return restErrorResponse(error);
     }
     fatal(error);
+    const { code } = error as { code?: string };
     // Never the message: it may quote a value the visitor sent.
-    log?.(
-      `error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${(error as { code?: string }).code ?? ''}`,
-    );
+    log?.(`error ${c.req.method} ${loggable(c.req.path)}: ${error.name} ${code ?? ''}`);
     // A database that cannot be reached, outside any statement (PostgREST's PGRST000).
-    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(
-      String((error as { code?: string }).code),
+    const unavailable = /ECONNREFUSED|ECONNRESET|57P0|08\d\d\d/.test(String(code));
+    return restErrorResponse(
+      unavailable
+        ? pgrst(503, 'PGRST000', 'Database unavailable')
+        : pgrst(500, 'PGRST500', 'Internal server error'),
     );
-    const status = unavailable ? 503 : 500;
-    const body = {
-      code: unavailable ? 'PGRST000' : 'PGRST500',
-      message: unavailable ? 'Database unavailable' : 'Internal server error',
-      details: null,
-      hint: null,
-    };
-    return c.body(JSON.stringify(body), status, { ...CORS_HEADERS, 'Content-Type': JSON_TYPE });
   });
 
   return app;

@@ -51,13 +51,6 @@ export function clientAddress(c: Context, trusted: ReturnType<typeof trustedProx
   return canonical(hops[hops.length - 1]) ?? canonical(hops[hops.length - 2]) ?? peer;
 }
 
-/** A budget holder: the client itself or a network above it, and how many clients' worth of
- * budget it holds. */
-export interface Network {
-  key: string;
-  clients: number;
-}
-
 /** `address` with every bit past `bits` cleared, as a CIDR range. */
 function prefix(ip: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string {
   const bytes = ip.toByteArray().map((byte, i) => {
@@ -68,15 +61,11 @@ function prefix(ip: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string {
 }
 
 /**
- * The client and the networks above it, each with its own budget, all spent by one request. The
- * client is an IPv4 address (a lecture hall behind one NAT address is one client) or an IPv6 /64
- * (one home, one phone: a single address would give each of them 2^64 budgets). Above it, a
- * network's budget is a few clients' worth, so one /48 (65,536 /64s, free from tunnel brokers)
- * or one /24 cannot pose as thousands of clients, while a carrier's CGNAT /24 or a mobile /48,
- * where many real people share a network, keeps four busy clients' room. The numbers are the
- * same in the SQL sign-up budget (tedxcommunity_signup_networks).
+ * The client and the networks above it, each with its own budget (`clients`: how many clients'
+ * worth), all spent by one request: the same keys and numbers as the SQL sign-up budget
+ * (decision 0025, "Client and networks").
  */
-export function networks(address: string): Network[] {
+export function networks(address: string): { key: string; clients: number }[] {
   if (!isIP(address)) return [{ key: address, clients: 1 }];
   const ip = ipaddr.process(address);
   return ip.kind() === 'ipv4'

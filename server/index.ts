@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
-import { openDatabase, type OpenedDb } from '../platform/db/open.ts';
+import { openDatabase } from '../platform/db/open.ts';
 import { dataDirProblem, resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
@@ -16,36 +16,37 @@ import { settingsOrExit } from '../platform/settings.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
 const log = (line: string) => process.stdout.write(line + '\n');
-const unsafe = dataDirProblem(settings.dataDir);
-if (unsafe) {
-  process.stderr.write(`${unsafe}\n`);
+/** One line on stderr, then exit 1. */
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
   process.exit(1);
 }
+const unsafe = dataDirProblem(settings.dataDir);
+if (unsafe) fail(unsafe);
 
-let opened: OpenedDb;
+let opened: Awaited<ReturnType<typeof openDatabase>>;
 try {
   opened = await openDatabase(settings);
 } catch (error) {
   if (error instanceof DataDirLockedError) {
-    process.stderr.write(
-      `${error.message}${error.holder.port ? ` (a server on port ${error.holder.port})` : ''}: stop it or use another DATA_DIR\n`,
+    fail(
+      `${error.message}${error.holder.port ? ` (a server on port ${error.holder.port})` : ''}: stop it or use another DATA_DIR`,
     );
-    process.exit(1);
   }
-  process.stderr.write(`Could not open the database: ${(error as Error).message}\n`);
-  process.exit(1);
+  fail(`Could not open the database: ${(error as Error).message}`);
 }
 const { db, lock } = opened;
 
 const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);
 /** A fatal database error: one line, non-zero exit, so a supervisor restarts a clean process. */
-function die(reason: string) {
-  process.stderr.write(
-    `Stopping: ${reason}; restart the server (and check the disk if it is full)\n`,
-  );
-  process.exit(1);
-}
+const die = (reason: string) =>
+  fail(`Stopping: ${reason}; restart the server (and check the disk if it is full)`);
 const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
+/** The database closed, then fail(). */
+const closeAndFail = async (line: string) => {
+  await opened.close().catch(() => {});
+  fail(line);
+};
 
 /**
  * The organiser commands' way in (platform/server-socket.ts): the same app on a socket in
@@ -61,11 +62,9 @@ function listenOnSocket(): Server | null {
   const path = socketPath(settings.dataDir);
   rmSync(path, { force: true }); // a killed holder's: this process holds the lock now
   const socketServer = createAdaptorServer({ fetch: app.fetch, serverOptions: SERVER_LIMITS });
-  socketServer.on('error', async (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`Could not listen on ${path} (${error.code ?? error.message})\n`);
-    await opened.close().catch(() => {});
-    process.exit(1);
-  });
+  socketServer.on('error', (error: NodeJS.ErrnoException) =>
+    closeAndFail(`Could not listen on ${path} (${error.code ?? error.message})`),
+  );
   // Made 0600 as it is bound (listen binds before it returns): no moment when others may connect.
   const umask = process.umask(0o177);
   try {
@@ -110,23 +109,18 @@ function listenAdvice(code: string | undefined): string {
   return 'check HOST and PORT';
 }
 
-server.on('error', async (error: NodeJS.ErrnoException) => {
-  process.stderr.write(
-    `Could not listen on ${settings.host}:${settings.port} (${error.code ?? error.message}): ${listenAdvice(error.code)}\n`,
-  );
-  await opened.close().catch(() => {});
-  process.exit(1);
-});
+server.on('error', (error: NodeJS.ErrnoException) =>
+  closeAndFail(
+    `Could not listen on ${settings.host}:${settings.port} (${error.code ?? error.message}): ${listenAdvice(error.code)}`,
+  ),
+);
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log(`${signal}: finishing requests in flight, then closing the database`);
-  setTimeout(() => {
-    process.stderr.write('Shutdown took too long; exiting\n');
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
+  setTimeout(() => fail('Shutdown took too long; exiting'), SHUTDOWN_GRACE_MS).unref();
   // Keep-alive connections would hold close() open: drop each as soon as it is idle.
   const sweep = setInterval(() => {
     server.closeIdleConnections();

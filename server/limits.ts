@@ -5,31 +5,24 @@ import type { ServerOptions } from 'node:http';
 import type { Server as NetServer, Socket } from 'node:net';
 import { canonical, networks } from './client-address.ts';
 
+// Node's own options (the headers, the whole request, an idle keep-alive connection; how often
+// those are checked).
 export const SERVER_LIMITS: ServerOptions = {
-  /** The whole header block must arrive within this. */
   headersTimeout: 10_000,
-  /** The whole request, body included. */
   requestTimeout: 30_000,
-  /** An idle keep-alive connection is closed after this. */
   keepAliveTimeout: 5_000,
   /** Node's default is 16 KB; a supabase-js request sends under 1 KB of headers. */
   maxHeaderSize: 8 * 1024,
-  /** How often the timeouts above are checked. */
   connectionsCheckingInterval: 1_000,
 };
 
 /** Open connections at once; a browser opens a handful, a proxy reuses a pool. */
 export const MAX_CONNECTIONS = 1_000;
 
-/** Open connections one client may hold when it connects directly: a quarter of the whole, so
- * no single address can take them all, and still room for a lecture hall behind one NAT address
- * (a browser opens up to six, each kept open 5 s after its last request). A proxy named in
- * TRUST_PROXY is not capped: every visitor comes through its connections. */
+/** Open connections of one client that connects directly, and of one network above it
+ * (client-address.ts networks()): none takes them all, and a lecture hall behind one NAT address
+ * still fits (docs/deploying.md, "What the limits count"). */
 export const MAX_CONNECTIONS_PER_CLIENT = MAX_CONNECTIONS / 4;
-
-/** Open connections one network above the client (client-address.ts networks(): an IPv4 /24, an
- * IPv6 /56 or /48) may hold: half the whole, so the addresses of one network cannot take them all,
- * and a carrier's network shared by many real visitors keeps two busy clients' room. */
 export const MAX_CONNECTIONS_PER_NETWORK = MAX_CONNECTIONS / 2;
 
 /**

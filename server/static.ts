@@ -27,28 +27,21 @@ export const COMPRESSIBLE = new Set([
   'ico',
 ]);
 
-/** What serveStatic does not know about a file: computed once at start, bodies not kept. */
-interface FileMeta {
-  etag: string;
-  cacheControl: string;
-  csp: string;
-  /** Has .br or .gz beside it: the answer varies with Accept-Encoding. */
-  compressed: boolean;
-}
-
 /** Every file below `dir`. */
 export const walk = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 
-function describe(path: string, urlPath: string): FileMeta {
+/** What serveStatic does not know about a file: computed once at start, bodies not kept. */
+function describe(path: string, urlPath: string) {
   const body = readFileSync(path);
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
   return {
     etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
     cacheControl: ext === 'html' ? REVALIDATE : urlPath.startsWith('/_astro/') ? IMMUTABLE : SHORT,
     csp: ext === 'html' ? pageCsp(body.toString('utf8')) : STRICT_CSP,
+    /** Has .br or .gz beside it: the answer varies with Accept-Encoding. */
     compressed: existsSync(path + '.br') || existsSync(path + '.gz'),
   };
 }
@@ -63,19 +56,18 @@ const HIDDEN = /(^|\/)(_headers|_redirects)$|\.(br|gz)$/;
  */
 export function createStaticSite(distDir: string): MiddlewareHandler | undefined {
   if (!existsSync(distDir) || !statSync(distDir).isDirectory()) return undefined;
-  const meta = new Map<string, FileMeta>();
+  const meta = new Map<string, ReturnType<typeof describe>>();
   for (const path of walk(distDir)) {
     const rel = relative(distDir, path).split(sep).join('/');
     if (!HIDDEN.test(rel)) meta.set(resolve(path), describe(path, '/' + rel));
   }
-  const notFoundPage = resolve(distDir, '404.html');
   const found = new WeakMap<Context, string>();
   const onFound = (path: string, c: Context) => {
     found.set(c, resolve(path.replace(/\.(br|gz)$/, '')));
   };
   // A file serveStatic found that is not in the site (a variant asked for by name): not served.
   const files = serveStatic({ root: distDir, precompressed: true, onFound });
-  const notFound = meta.has(notFoundPage)
+  const notFound = meta.has(resolve(distDir, '404.html'))
     ? serveStatic({ root: distDir, path: '404.html', precompressed: true, onFound })
     : undefined;
   // A browser merges a 304's headers into the page it has cached: the 304 keeps the page's own

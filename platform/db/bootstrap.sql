@@ -11,15 +11,10 @@ begin
   loop
     if not exists (select 1 from pg_roles where rolname = r.name) then
       begin
-        if r.bypass_rls then
-          execute format('create role %I nologin noinherit bypassrls', r.name);
-        else
-          execute format('create role %I nologin noinherit', r.name);
-          -- Hosted Supabase's limits for the API roles (the server also sets them per request,
-          -- since SET ROLE does not apply a role's settings).
-          execute format('alter role %I set statement_timeout = %L', r.name,
-            case r.name when 'anon' then '3s' else '8s' end);
-        end if;
+        -- No role settings (hosted Supabase's statement timeouts): SET ROLE does not apply them,
+        -- so the server sets the timeout per request (platform/db/postgres.ts).
+        execute format('create role %I nologin noinherit %s', r.name,
+          case when r.bypass_rls then 'bypassrls' else '' end);
       exception when duplicate_object or unique_violation then
         null; -- another process created it first
       end;

@@ -77,12 +77,6 @@ export function readLock(dir: string): LockInfo | null {
   return live(info) ? info : null;
 }
 
-export interface DataDirLock {
-  /** Record where the server answers, so the CLI can ask it. */
-  update(port: number, host: string): void;
-  release(): void;
-}
-
 /**
  * The lock file never exists half-written: it is written whole under a name of this process's
  * own, then linked (taken; fails if one exists) or renamed (updated) into place. A reader that
@@ -104,7 +98,7 @@ function writeWhole(path: string, info: LockInfo, into: 'link' | 'rename'): bool
   }
 }
 
-export function acquireLock(dir: string): DataDirLock {
+export function acquireLock(dir: string) {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const path = join(dir, LOCK_FILE);
   const takeover = `${path}.takeover`;
@@ -135,7 +129,8 @@ export function acquireLock(dir: string): DataDirLock {
   }
   let released = false;
   return {
-    update(port, host) {
+    /** Record where the server answers, so the CLI can ask it. */
+    update(port: number, host: string) {
       if (!released) writeWhole(path, { pid: process.pid, port, host }, 'rename');
     },
     release() {

@@ -36,11 +36,10 @@ export class MigrationChangedError extends Error {
 /** Supabase CLI naming: `<UTC timestamp>_<name>.sql`, applied in timestamp order. */
 export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
-    .filter((file) => /^\d{14}_.+\.sql$/.test(file))
     .sort()
-    .map((file) => {
+    .flatMap((file) => {
       const [, version, name] = /^(\d{14})_(.+)\.sql$/.exec(file) ?? [];
-      return { version, name, sql: readFileSync(`${dir}/${file}`, 'utf8') };
+      return version ? [{ version, name, sql: readFileSync(`${dir}/${file}`, 'utf8') }] : [];
     });
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { setRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import { queryable, setRole, type Db } from './types.ts';
 
 interface PgliteOptions {
   /** A directory (created if missing), or undefined for an in-memory database. */
@@ -11,36 +11,21 @@ interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-interface PgliteDb extends Db {
-  /** The data directory as a tarball (a template for tests). */
-  dump(): Promise<Blob>;
-}
-
-/**
- * Postgres's 128 MB of shared buffers are sized for a server of many sessions; PGlite is one
- * session over a list of a few thousand rows (a few MB with its indexes), so 16 MB still holds
- * all of it, and the process stays smaller on a small VPS. Nothing is written differently.
- */
+/** 16 MB of shared buffers, not Postgres's 128 MB for many sessions: still all of a list of a
+ * few MB, and a smaller process on a small VPS (docs/deploying.md, "Memory"). */
 const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
 
-function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await q.query<T>(sql, params);
-      return { rows: result.rows };
-    },
-    async exec(sql: string): Promise<void> {
-      await q.exec(sql);
-    },
-  };
-}
+const wrap = (q: Pick<PGlite, 'query' | 'exec'>) =>
+  queryable(
+    (sql, params) => q.query(sql, params),
+    (sql) => q.exec(sql),
+  );
 
-/**
- * Embedded PostgreSQL (WebAssembly). One process per data directory: callers hold the
- * DATA_DIR lock (lock.ts) before opening a directory. Writes go straight to the OS without
- * fsync: a killed process loses nothing acknowledged, a power cut can.
- */
-export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
+/** Embedded PostgreSQL (WebAssembly), without fsync (decision 0001). One process per data
+ * directory: callers hold the DATA_DIR lock (lock.ts) before opening a directory. */
+export async function openPglite(
+  options: PgliteOptions = {},
+): Promise<Db & { dump(): Promise<Blob> }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true, mode: PRIVATE_DIR });
   const pg = await PGlite.create({
     dataDir: options.dataDir,
@@ -58,6 +43,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
         return fn(wrap(tx));
       }),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    /** The data directory as a tarball (a template for tests). */
     dump: () => pg.dumpDataDir('none'),
     async close(): Promise<void> {
       if (!pg.closed) await pg.close();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { setRole, type ApiRole, type Db, type Queryable, type QueryResult } from './types.ts';
+import { queryable, setRole, type ApiRole, type Db, type Queryable } from './types.ts';
 
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
@@ -14,33 +14,21 @@ for (const oid of [
 ])
   types.setTypeParser(oid, 'text', (value: string) => value);
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
-  return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params);
-      return { rows: result.rows as T[] };
-    },
-    async exec(sql: string): Promise<void> {
-      await client.query(sql);
-    },
-  };
-}
+const wrap = (client: pg.Pool | pg.PoolClient) =>
+  queryable(
+    (sql, params) => client.query(sql, params),
+    (sql) => client.query(sql),
+  );
 
-/**
- * Hosted Supabase's statement timeout for anon (3 s): no anonymous request holds a PostgreSQL
- * connection longer. The service role (organiser tools) has none, as on Supabase. PGlite runs in
- * one thread with no timer that could cancel a statement, so only this adapter sends it.
- */
+/** Hosted Supabase's statement timeouts: 3 s for anon, none for the service role. Only this
+ * adapter sends them: PGlite has no timer that could cancel a statement. */
 const beginAs = (role: ApiRole) =>
   `begin; ${setRole(role)}; set local statement_timeout = '${role === 'anon' ? '3s' : '0'}'`;
 
 /**
  * How long a transaction may wait on this process between its statements before PostgreSQL ends
- * the session, rolling it back and freeing its locks. A request's statements follow each other
- * at once, so only a stopped process waits here: a laptop whose lid closed mid-request (SIGSTOP,
- * suspend) would otherwise hold its row locks until its TCP connection died, and the other
- * organiser's run of the same campaign would wait on them for good. Well inside the announce
- * lease (ANNOUNCE_LEASE_SECONDS, 90 s), so the locks are free before the lease lapses.
+ * the session, rolling it back and freeing its locks: only a stopped process waits (a laptop's
+ * lid closed mid-request; docs/launch-day.md). Well inside the announce lease (90 s).
  */
 export const IDLE_IN_TRANSACTION_MS = 10_000;
 

@@ -8,24 +8,29 @@ export type ApiRole = 'anon' | 'service_role';
 // are. Both adapters start a request's transaction with this.
 export const setRole = (role: ApiRole) => `set local role ${role}`;
 
-export interface QueryResult<T> {
-  rows: T[];
-}
-
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Several statements separated by semicolons; no parameters. */
   exec(sql: string): Promise<void>;
 }
 
+/** A driver's query (rows) and exec (several statements) as a Queryable: both adapters, and
+ * their transactions. */
+export const queryable = (
+  query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
+  exec: (sql: string) => Promise<unknown>,
+): Queryable => ({
+  query: async <T>(sql: string, params: unknown[] = []) => ({
+    rows: (await query(sql, params)).rows as T[],
+  }),
+  exec: async (sql) => void (await exec(sql)),
+});
+
 /** `query` and `exec` run as the connecting user (the health check, tests' fixtures). */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /**
-   * The one way a request's statements run: one transaction under `SET LOCAL ROLE <role>`, so
-   * the grants and row-level security of the migration decide, exactly as PostgREST does on
-   * Supabase.
-   */
+  /** The one way a request's statements run: one transaction under `SET LOCAL ROLE <role>`, so
+   * the migration's grants and row-level security decide, as on Supabase (decision 0015). */
   transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction as the connecting user (migrations). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

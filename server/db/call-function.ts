@@ -37,11 +37,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * The call by named parameters ($1…), answering as PostgREST does: a set as one JSON array, a
  * value as JSON, void as nothing.
  */
-function callSql(
-  name: string,
-  names: string[],
-  signature: Pick<FunctionSignature, 'returns_set' | 'returns_void'>,
-): string {
+function callSql(name: string, names: string[], signature: FunctionSignature): string {
   const call = `public.${quoteIdent(name)}(${names.map((n, i) => `${quoteIdent(n)} => $${i + 1}`).join(', ')})`;
   if (signature.returns_void) return `select ${call}`;
   if (signature.returns_set)
@@ -60,10 +56,8 @@ function pick(candidates: FunctionSignature[], names: string[]): FunctionSignatu
 
 /** Thrown when no callable function of that name takes those arguments. */
 export class FunctionNotFound extends Error {
-  readonly fn: string;
   constructor(fn: string, argNames: string[]) {
     super(`no callable function public.${fn}(${argNames.join(', ')})`);
-    this.fn = fn;
     this.name = 'FunctionNotFound';
   }
 }
@@ -102,17 +96,3 @@ export function createFunctionCaller() {
 }
 
 export type CallFunction = ReturnType<typeof createFunctionCaller>;
-
-/** Scalars and JSON values as the text parameters a call takes. */
-export function argsAsText(args: Record<string, unknown>): FunctionArgs {
-  const out: FunctionArgs = Object.create(null) as FunctionArgs;
-  for (const [key, value] of Object.entries(args)) {
-    out[key] =
-      value === null || value === undefined
-        ? null
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value);
-  }
-  return out;
-}

@@ -2,12 +2,9 @@
 // the project's keys; the role comes from the bearer token when there is one.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApiRole } from '../../platform/db/types.ts';
-import { HTTP, RestError } from './errors.ts';
+import { pgrst, RestError } from './errors.ts';
 
-export interface Keys {
-  anonKey: string;
-  serviceRoleKey: string;
-}
+export type Keys = Record<'anonKey' | 'serviceRoleKey', string>;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -27,14 +24,14 @@ export function createKeyChecker(keys: Keys) {
     authorization: string | undefined,
   ): ApiRole {
     if (!apikey) {
-      throw new RestError(HTTP.unauthorized, {
+      throw new RestError(401, {
         message: 'No API key found in request',
         hint: 'No `apikey` request header or url param was found.',
       });
     }
     const keyRole = roleOf(apikey);
     if (!keyRole) {
-      throw new RestError(HTTP.unauthorized, {
+      throw new RestError(401, {
         message: 'Invalid API key',
         hint: 'Double check your Supabase `anon` or `service_role` API key.',
       });
@@ -43,15 +40,14 @@ export function createKeyChecker(keys: Keys) {
     if (!bearer || bearer === apikey) return keyRole;
     const tokenRole = roleOf(bearer);
     if (!tokenRole) {
-      throw new RestError(
-        HTTP.unauthorized,
+      throw pgrst(
+        401,
+        'PGRST301',
+        'No suitable key or wrong key type',
+        {},
         {
-          code: 'PGRST301',
-          message: 'No suitable key or wrong key type',
-          details: null,
-          hint: null,
+          'WWW-Authenticate': 'Bearer error="invalid_token"',
         },
-        { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       );
     }
     return tokenRole;

@@ -1,7 +1,7 @@
 // Request bodies of the REST surface: the size limit, and an insert body's rows.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { emptyOrInvalidJson, HTTP, parseJson, pgrst } from './errors.ts';
+import { emptyOrInvalidJson, parseJson, pgrst } from './errors.ts';
 
 /** A sign-up is a few hundred bytes; an array of a few dozen still fits. */
 const BODY_LIMIT_BYTES = 8 * 1024;
@@ -12,7 +12,7 @@ export const restBodyLimit = (): MiddlewareHandler =>
     maxSize: BODY_LIMIT_BYTES,
     onError: () => {
       throw pgrst(
-        HTTP.payloadTooLarge,
+        413,
         'PGRST413',
         `Payload too large: the request body is limited to ${BODY_LIMIT_BYTES} bytes`,
       );
@@ -21,19 +21,11 @@ export const restBodyLimit = (): MiddlewareHandler =>
 
 type Scalar = string | number | boolean | null;
 /**
- * A nested object or array, kept as its JSON text (what Postgres would make of it for a text
- * column), so the database never parses deep structures and the type check still sees it.
+ * A nested object or array goes to the database as its JSON text (what Postgres would make of it
+ * for a text column), so it never parses deep structures; the type check still sees an object.
  */
-class NestedValue {
-  readonly text: string;
-  constructor(value: object) {
-    this.text = JSON.stringify(value);
-  }
-  toJSON(): string {
-    return this.text;
-  }
-}
-export type InsertRow = Record<string, Scalar | NestedValue>;
+type Nested = { toJSON(): string };
+export type InsertRow = Record<string, Scalar | Nested>;
 
 /** The rows of an insert body: one object or an array of objects, as PostgREST takes them. */
 export function parseInsertBody(
@@ -52,7 +44,9 @@ export function parseInsertBody(
     const row: InsertRow = Object.create(null) as InsertRow;
     for (const [key, value] of Object.entries(item)) {
       row[key] =
-        typeof value === 'object' && value !== null ? new NestedValue(value) : (value as Scalar);
+        typeof value === 'object' && value !== null
+          ? { toJSON: () => JSON.stringify(value) }
+          : (value as Scalar);
     }
     const rowKeys = Object.keys(row);
     if (keys === undefined) keys = rowKeys;
@@ -60,7 +54,7 @@ export function parseInsertBody(
       (sameKeys && rowKeys.length !== keys.length) ||
       !rowKeys.every((k) => keys?.includes(k))
     ) {
-      throw pgrst(HTTP.badRequest, 'PGRST102', 'All object keys must match');
+      throw pgrst(400, 'PGRST102', 'All object keys must match');
     }
     rows.push(row);
   }

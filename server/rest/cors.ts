@@ -1,4 +1,4 @@
-// CORS as Supabase answers it: any origin, no credentials, preflight without a key. Hono's
+// CORS as Supabase answers it: any origin (cors()'s default), no credentials, preflight without a key. Hono's
 // cors() answers the preflight (echoing the headers the browser asks for, as Supabase does) and
 // puts its headers on every answer the REST routes return; CORS_HEADERS go on the error answers,
 // which the app's onError builds outside that middleware chain.
@@ -13,7 +13,6 @@ export const CORS_HEADERS: Record<string, string> = {
 
 export const restCors = () =>
   cors({
-    origin: '*',
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED,
     maxAge: 3600,

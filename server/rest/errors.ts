@@ -1,24 +1,7 @@
 // PostgREST's error shapes and status codes, so supabase-js reads our errors exactly as it
 // reads Supabase's. https://docs.postgrest.org/en/stable/references/errors.html
-import { asPgError, type ApiRole, type PgError } from '../../platform/db/types.ts';
+import type { ApiRole, PgError } from '../../platform/db/types.ts';
 import { CORS_HEADERS } from './cors.ts';
-
-export const HTTP = {
-  ok: 200,
-  created: 201,
-  noContent: 204,
-  badRequest: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  methodNotAllowed: 405,
-  notAcceptable: 406,
-  conflict: 409,
-  payloadTooLarge: 413,
-  tooManyRequests: 429,
-  internalError: 500,
-  unavailable: 503,
-} as const;
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -48,11 +31,12 @@ export function pgrst(
   code: string,
   message: string,
   extra: Partial<RestErrorBody> = {},
+  headers: Record<string, string> = {},
 ) {
-  return new RestError(status, { code, details: null, hint: null, message, ...extra });
+  return new RestError(status, { code, details: null, hint: null, message, ...extra }, headers);
 }
 
-export const emptyOrInvalidJson = () => pgrst(HTTP.badRequest, 'PGRST102', 'Empty or invalid json');
+export const emptyOrInvalidJson = () => pgrst(400, 'PGRST102', 'Empty or invalid json');
 
 /** JSON.parse, throwing `error()` (by default PostgREST's PGRST102) when the text is not JSON. */
 export function parseJson(text: string, error: () => Error = emptyOrInvalidJson): unknown {
@@ -70,42 +54,42 @@ export function parseJson(text: string, error: () => Error = emptyOrInvalidJson)
  * Anything unlisted is the caller's fault: 400.
  */
 const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: number]> = [
-  ['08', HTTP.unavailable], // connection exception
-  ['09', HTTP.internalError], // triggered action exception
-  ['0L', HTTP.forbidden], // invalid grantor
-  ['0P', HTTP.forbidden], // invalid role specification
-  ['23503', HTTP.conflict], // foreign key violation
-  ['23505', HTTP.conflict], // uniqueness violation
-  ['25006', HTTP.methodNotAllowed], // read-only SQL transaction
-  ['25', HTTP.internalError], // invalid transaction state
-  ['28', HTTP.forbidden], // invalid authorization specification
-  ['2D', HTTP.internalError], // invalid transaction termination
-  ['38', HTTP.internalError], // external routine exception
-  ['39', HTTP.internalError], // external routine invocation exception
-  ['3B', HTTP.internalError], // savepoint exception
-  ['40', HTTP.internalError], // transaction rollback
-  ['53400', HTTP.internalError], // configuration limit exceeded
-  ['53', HTTP.unavailable], // insufficient resources
-  ['54', HTTP.internalError], // program limit exceeded
-  ['55', HTTP.internalError], // object not in prerequisite state
-  ['57', HTTP.internalError], // operator intervention
-  ['58', HTTP.internalError], // system error
-  ['F0', HTTP.internalError], // configuration file error
-  ['HV', HTTP.internalError], // foreign data wrapper error
-  ['P0001', HTTP.badRequest], // raise_exception: a function's own error
-  ['P0', HTTP.internalError], // PL/pgSQL error
-  ['XX', HTTP.internalError], // internal error
-  ['42883', HTTP.notFound], // undefined function
-  ['42P01', HTTP.notFound], // undefined table
-  ['42P17', HTTP.internalError], // infinite recursion (in a policy)
+  ['08', 503], // connection exception
+  ['09', 500], // triggered action exception
+  ['0L', 403], // invalid grantor
+  ['0P', 403], // invalid role specification
+  ['23503', 409], // foreign key violation
+  ['23505', 409], // uniqueness violation
+  ['25006', 405], // read-only SQL transaction
+  ['25', 500], // invalid transaction state
+  ['28', 403], // invalid authorization specification
+  ['2D', 500], // invalid transaction termination
+  ['38', 500], // external routine exception
+  ['39', 500], // external routine invocation exception
+  ['3B', 500], // savepoint exception
+  ['40', 500], // transaction rollback
+  ['53400', 500], // configuration limit exceeded
+  ['53', 503], // insufficient resources
+  ['54', 500], // program limit exceeded
+  ['55', 500], // object not in prerequisite state
+  ['57', 500], // operator intervention
+  ['58', 500], // system error
+  ['F0', 500], // configuration file error
+  ['HV', 500], // foreign data wrapper error
+  ['P0001', 400], // raise_exception: a function's own error
+  ['P0', 500], // PL/pgSQL error
+  ['XX', 500], // internal error
+  ['42883', 404], // undefined function
+  ['42P01', 404], // undefined table
+  ['42P17', 500], // infinite recursion (in a policy)
 ];
 
 /** PostgREST's mapping from SQLSTATE to HTTP status. */
 export function statusForPgError(code: string, role: ApiRole): number {
   // Not signed in: authenticate (401); signed in: forbidden (403).
-  if (code === '42501') return role === 'anon' ? HTTP.unauthorized : HTTP.forbidden;
+  if (code === '42501') return role === 'anon' ? 401 : 403;
   const row = PG_STATUS_TABLE.find(([codeOrPrefix]) => code.startsWith(codeOrPrefix));
-  return row ? row[1] : HTTP.badRequest;
+  return row ? row[1] : 400;
 }
 
 /**
@@ -133,25 +117,14 @@ export function fromPgError(error: PgError, role: ApiRole): RestError {
   if (raised) return raised;
   const status = statusForPgError(error.code, role);
   // PostgREST tells an anonymous caller how to authenticate.
-  const headers: Record<string, string> =
-    status === HTTP.unauthorized ? { 'WWW-Authenticate': 'Bearer' } : {};
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(status, error, headers);
 }
 
-/** Runs a database call; its errors come out as PostgREST errors, anything else as it was. */
-export async function withPgErrors<T>(role: ApiRole, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const pgError = asPgError(error);
-    if (pgError) throw fromPgError(pgError, role);
-    throw error;
-  }
-}
-
-/** The response for a RestError: PostgREST's JSON body (none for HEAD), CORS headers as well. */
-export function restErrorResponse(error: RestError, method: string): Response {
-  return new Response(method === 'HEAD' ? null : JSON.stringify(error.body), {
+/** The response for a RestError: PostgREST's JSON body, CORS headers as well (Hono drops the
+ * body of an answer to HEAD). */
+export function restErrorResponse(error: RestError): Response {
+  return new Response(JSON.stringify(error.body), {
     status: error.status,
     headers: { ...CORS_HEADERS, 'Content-Type': JSON_TYPE, ...error.headers },
   });

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../common/signup-contract.ts';
 import { parseInsertBody, type InsertRow } from './body.ts';
-import { HTTP, JSON_TYPE, pgrst } from './errors.ts';
+import { JSON_TYPE, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
 export const TABLE = `public.${SIGNUP_TABLE}`;
@@ -21,7 +21,7 @@ function checkColumns(names: Iterable<string>): Column[] {
   for (const name of names) {
     if (!isColumn(name)) {
       throw pgrst(
-        HTTP.badRequest,
+        400,
         'PGRST204',
         `Could not find the '${name}' column of '${SIGNUP_TABLE}' in the schema cache`,
       );
@@ -56,7 +56,7 @@ function checkTypes(rows: InsertRow[]) {
       const value = row[column];
       if (value === undefined || value === null || typeof value === 'string') continue;
       throw pgrst(
-        HTTP.badRequest,
+        400,
         '22P02',
         `invalid input for column "${column}": expected a string or null, got ${typeof value}`,
       );
@@ -75,14 +75,11 @@ export async function insert(c: Context<RestEnv>, requestDb: RequestDb): Promise
   const { rows } = await inRequest(c, requestDb, (tx) =>
     tx.query<{ body: string }>(sql, [JSON.stringify(body.rows)]),
   );
-  if (!returning) {
-    return new Response(null, {
-      status: HTTP.created,
-      headers: { 'Content-Range': '*/*', 'Content-Length': '0' },
-    });
-  }
-  return new Response(rows[0].body, {
-    status: HTTP.created,
-    headers: { 'Content-Range': '*/*', 'Content-Type': JSON_TYPE },
+  return new Response(returning ? rows[0].body : null, {
+    status: 201,
+    headers: {
+      'Content-Range': '*/*',
+      ...(returning ? { 'Content-Type': JSON_TYPE } : { 'Content-Length': '0' }),
+    },
   });
 }

@@ -1,15 +1,9 @@
 // Per-client limits, held by the client and by each network above it (client-address.ts
-// networks()): each key's minute starts at its first request, so there is no moment
-// when every count resets at once (a flood could otherwise spend two budgets across the turn of a
-// minute, and a count could vanish mid-burst). O(1) per request. Memory is bounded by MAX_TRACKED
-// keys whatever a flood does, and no two keys ever share a budget: when the table is full, a new
-// key takes the place of the longest-known key that is still under its limit (it loses a little
-// of a count that was not stopping it), and only when every tracked key is already held back does
-// the oldest of those make room. So a stranger is never refused for a flood from a network it is not in,
-// and a flood has to come from more than MAX_TRACKED keys a minute, each at the limit, before any
-// of them gets a second budget.
+// networks()), each key's minute starting at its first request: what they count and why, in
+// docs/deploying.md, "What the limits count". O(1) per request; at most MAX_TRACKED keys, and
+// when full a new key takes the place of the longest-known key still under its limit.
 import { networks } from '../client-address.ts';
-import { HTTP, RestError } from './errors.ts';
+import { pgrst } from './errors.ts';
 
 const WINDOW_MS = 60_000;
 /** About 2 MB at most: a key is one short string and a small record. */
@@ -19,12 +13,6 @@ interface Count {
   n: number;
   /** When this key's minute ends. */
   ends: number;
-}
-
-/** Deletes the first key of a Map (its oldest insertion). */
-function dropOldest(map: Map<string, Count>): void {
-  const first = map.keys().next();
-  if (!first.done) map.delete(first.value);
 }
 
 /** Drops the keys at the front of `map` whose minute has ended (insertion order is near enough
@@ -50,7 +38,11 @@ export function createRateLimiter(
     let counted = under.get(key);
     if (counted === undefined || counted.ends <= t) {
       under.delete(key);
-      if (under.size + held.size >= maxTracked) dropOldest(under.size > 0 ? under : held);
+      if (under.size + held.size >= maxTracked) {
+        // The oldest insertion of the keys under their limit, else of those held.
+        const full = under.size > 0 ? under : held;
+        full.delete(full.keys().next().value ?? '');
+      }
       counted = { n: 0, ends: t + WINDOW_MS };
       under.set(key, counted);
     }
@@ -90,14 +82,11 @@ export function createRateLimiter(
 
 /** 429, as Supabase's gateway answers it, with the seconds to wait. */
 export function tooManyRequests(retryAfter: number) {
-  return new RestError(
-    HTTP.tooManyRequests,
-    {
-      code: 'over_request_rate_limit',
-      message: `Too many requests from this address: try again in ${retryAfter} seconds`,
-      details: null,
-      hint: null,
-    },
+  return pgrst(
+    429,
+    'over_request_rate_limit',
+    `Too many requests from this address: try again in ${retryAfter} seconds`,
+    {},
     { 'Retry-After': String(retryAfter) },
   );
 }

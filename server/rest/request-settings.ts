@@ -1,7 +1,7 @@
 // A request's own transaction, and what PostgREST tells the database about the request in it.
 import type { Context } from 'hono';
-import type { ApiRole, Db, Queryable } from '../../platform/db/types.ts';
-import { withPgErrors } from './errors.ts';
+import { asPgError, type ApiRole, type Db, type Queryable } from '../../platform/db/types.ts';
+import { fromPgError } from './errors.ts';
 
 /** `client`: the caller's address, worked out only for requests that are limited; empty for the
  * service role. */
@@ -17,9 +17,8 @@ export interface RequestDb {
  * Runs `fn` in one transaction as the request's role; database errors come out as PostgREST's.
  * The transaction first gets the settings PostgREST sets (`request.headers`, `request.method`,
  * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`; 0 is off).
- * `cf-connecting-ip` is the client this server resolved (TRUST_PROXY), overwriting any the client
- * sent, as Cloudflare sets it in front of hosted Supabase: the migration's sign-up budget keys on
- * it (supabase/migrations/20261127110000_signup_budget_per_network.sql).
+ * `cf-connecting-ip` is the client this server resolved, overwriting any the client sent, as
+ * Cloudflare does in front of hosted Supabase (decision 0025, "The key").
  */
 export function inRequest<T>(
   c: Context<RestEnv>,
@@ -30,14 +29,17 @@ export function inRequest<T>(
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => (headers[name] = value));
   headers['cf-connecting-ip'] = c.get('client');
-  return withPgErrors(role, () =>
-    db.transactionAs(role, async (tx) => {
+  return db
+    .transactionAs(role, async (tx) => {
       await tx.query(
         `select set_config('request.headers', $1, true), set_config('request.method', $2, true),
                 set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true)`,
         [JSON.stringify(headers), c.req.method, c.req.path, String(signupRateLimit)],
       );
       return fn(tx);
-    }),
-  );
+    })
+    .catch((error: unknown) => {
+      const pgError = asPgError(error);
+      throw pgError ? fromPgError(pgError, role) : error;
+    });
 }

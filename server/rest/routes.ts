@@ -11,7 +11,7 @@ import type { ApiRole } from '../../platform/db/types.ts';
 import { createKeyChecker, type Keys } from './auth.ts';
 import { restBodyLimit } from './body.ts';
 import { restCors } from './cors.ts';
-import { HTTP, pgrst } from './errors.ts';
+import { pgrst } from './errors.ts';
 import { insert, TABLE } from './insert.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 import { rpc } from './rpc.ts';
@@ -26,24 +26,21 @@ interface RestOptions extends RequestDb {
 
 function checkTable(table: string) {
   if (table === SIGNUP_TABLE) return;
-  throw pgrst(
-    HTTP.notFound,
-    'PGRST205',
-    `Could not find the table 'public.${table}' in the schema cache`,
-    { hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'` },
-  );
+  throw pgrst(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, {
+    hint: `Perhaps you meant the table 'public.${SIGNUP_TABLE}'`,
+  });
 }
 
 function checkProfile(c: Context) {
   const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
   const profile = c.req.header(reading ? 'accept-profile' : 'content-profile');
   if (profile !== undefined && profile !== 'public') {
-    throw pgrst(HTTP.notAcceptable, 'PGRST106', 'The schema must be one of the following: public');
+    throw pgrst(406, 'PGRST106', 'The schema must be one of the following: public');
   }
 }
 
 const unsupported = (method: string, hint: string | null = null) =>
-  pgrst(HTTP.methodNotAllowed, 'PGRST117', `Unsupported HTTP method: ${method}`, { hint });
+  pgrst(405, 'PGRST117', `Unsupported HTTP method: ${method}`, { hint });
 
 /** Statements that exist only so the grants refuse anon, in Postgres's own words (42501). */
 const READ = `select 1 from ${TABLE} where false`;

@@ -4,14 +4,9 @@
 // request headers in the `request.headers` setting and may set `response.status` and
 // `response.headers` (a form's 303 See Other, for one).
 import type { Context } from 'hono';
-import {
-  argsAsText,
-  FunctionNotFound,
-  type CallFunction,
-  type FunctionArgs,
-} from '../db/call-function.ts';
+import { FunctionNotFound, type CallFunction, type FunctionArgs } from '../db/call-function.ts';
 import type { Queryable } from '../../platform/db/types.ts';
-import { emptyOrInvalidJson, HTTP, JSON_TYPE, parseJson, pgrst } from './errors.ts';
+import { emptyOrInvalidJson, JSON_TYPE, parseJson, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
 /** A JSON object's values as SQL text parameters (Postgres casts them to the argument types). */
@@ -21,22 +16,20 @@ function argsFromJson(text: string): FunctionArgs {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw emptyOrInvalidJson();
   }
-  return argsAsText(parsed as Record<string, unknown>);
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, value]) => [
+      key,
+      value === null || typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
+  );
 }
 
-function argsFromForm(text: string): FunctionArgs {
-  const args: FunctionArgs = Object.create(null) as FunctionArgs;
-  for (const [key, value] of new URLSearchParams(text)) args[key] = value;
-  return args;
-}
+const argsFromForm = (text: string): FunctionArgs => Object.fromEntries(new URLSearchParams(text));
 
 function notFound(name: string, names: string[]) {
   const signature = names.length ? `(${names.sort().join(', ')})` : ' without parameters';
-  return pgrst(
-    HTTP.notFound,
-    'PGRST202',
-    `Could not find the function public.${name}${signature} in the schema cache`,
-  );
+  const message = `Could not find the function public.${name}${signature} in the schema cache`;
+  return pgrst(404, 'PGRST202', message);
 }
 
 /** The status and headers the function asked for, checked as PostgREST checks them. */
@@ -50,18 +43,14 @@ async function responseSettings(tx: Queryable) {
   if (status) {
     code = Number(status);
     if (!Number.isInteger(code) || code < 100 || code > 599) {
-      throw pgrst(
-        HTTP.internalError,
-        'PGRST112',
-        'response.status guc must be a valid status code',
-      );
+      throw pgrst(500, 'PGRST112', 'response.status guc must be a valid status code');
     }
   }
   const extra: [string, string][] = [];
   if (headers) {
     const bad = () =>
       pgrst(
-        HTTP.internalError,
+        500,
         'PGRST111',
         'response.headers guc must be a JSON array composed of objects with a single key and a string value',
       );
@@ -76,9 +65,6 @@ async function responseSettings(tx: Queryable) {
   return { code, extra };
 }
 
-const isFormPost = (c: Context) =>
-  /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
-
 /** The call, as the request's role; `name` is what follows /rpc/. */
 export async function rpc(
   c: Context<RestEnv>,
@@ -86,7 +72,8 @@ export async function rpc(
   name: string,
 ): Promise<Response> {
   const text = await c.req.text();
-  const args = isFormPost(c) ? argsFromForm(text) : argsFromJson(text);
+  const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+  const args = form ? argsFromForm(text) : argsFromJson(text);
   const names = Object.keys(args);
 
   const result = await inRequest(c, options, async (tx) => {
@@ -101,7 +88,7 @@ export async function rpc(
   const headers = new Headers();
   if (result.body !== null) headers.set('Content-Type', JSON_TYPE);
   for (const [key, value] of result.extra) headers.set(key, value);
-  const status = result.code ?? (result.body === null ? HTTP.noContent : HTTP.ok);
-  const empty = result.body === null || status === HTTP.noContent || status === 304;
+  const status = result.code ?? (result.body === null ? 204 : 200);
+  const empty = result.body === null || status === 204 || status === 304;
   return new Response(empty ? null : result.body, { status, headers });
 }
