@@ -29,16 +29,18 @@ for (const backend of BACKENDS) {
     });
     afterAll(() => list.dispose());
 
-    it('asks first: without a terminal and without --yes it erases nothing, in one line', async () => {
-      const refused = await cli('erase');
-      expect(refused).toMatchObject({
-        code: 1,
-        stdout: '',
-        stderr:
-          'Not erasing: add --yes to erase the whole list without a question (stdin is not a terminal)\n',
+    // The question comes before anything changes, the same on every backend: checked once.
+    if (backend === 'running server')
+      it('asks first: without a terminal and without --yes it erases nothing, in one line', async () => {
+        const refused = await cli('erase');
+        expect(refused).toMatchObject({
+          code: 1,
+          stdout: '',
+          stderr:
+            'Not erasing: add --yes to erase the whole list without a question (stdin is not a terminal)\n',
+        });
+        expect((await cli('count')).stdout).toBe('3\n');
       });
-      expect((await cli('count')).stdout).toBe('3\n');
-    });
 
     it('the reminder follows a command that worked, once the privacy page’s day has passed', async () => {
       const counted = await cli('count');

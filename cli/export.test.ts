@@ -36,17 +36,19 @@ for (const backend of BACKENDS) {
       expect((await cli('count')).stdout).toBe(`${PEOPLE}\n`);
     });
 
-    it('--out makes the file readable by its owner only, also a file that was already there', async () => {
-      const out = join(dir, 'signups.csv');
-      writeFileSync(out, 'an older export\n', { mode: 0o644 });
-      chmodSync(out, 0o644); // whatever the umask made of it
-      const result = await cli('export', '--out', out);
-      expect(result.code).toBe(0);
-      expect(result.stderr).toMatch(new RegExp(`^Wrote ${PEOPLE} sign-ups from .+ to `));
-      expect(statSync(out).mode & 0o777).toBe(0o600);
-      const again = await cli('export', `--out=${out}`);
-      expect(again.code).toBe(0);
-      expect(statSync(out).mode & 0o777).toBe(0o600);
-    });
+    // Where the file goes and its mode are the command's, whatever the backend: checked once.
+    if (backend === 'running server')
+      it('--out makes the file readable by its owner only, also a file that was already there', async () => {
+        const out = join(dir, 'signups.csv');
+        writeFileSync(out, 'an older export\n', { mode: 0o644 });
+        chmodSync(out, 0o644); // whatever the umask made of it
+        const result = await cli('export', '--out', out);
+        expect(result.code).toBe(0);
+        expect(result.stderr).toMatch(new RegExp(`^Wrote ${PEOPLE} sign-ups from .+ to `));
+        expect(statSync(out).mode & 0o777).toBe(0o600);
+        const again = await cli('export', `--out=${out}`);
+        expect(again.code).toBe(0);
+        expect(statSync(out).mode & 0o777).toBe(0o600);
+      });
   });
 }

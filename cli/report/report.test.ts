@@ -153,10 +153,14 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     expect(html).not.toMatch(/\b(src|href)="https?:/);
   });
 
-  it('says in one line when the file cannot be written', async () => {
-    const out = join(dir, 'no-such-dir', 'report.html');
-    const result = await runCli(['cli/subscribers.ts', 'report', '--out', out], env);
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`Could not write ${out} (ENOENT): choose another --out FILE`);
-  });
+  // The file is the command's, whatever the backend: checked once.
+  if (name === 'running server')
+    it('says in one line when the file cannot be written', async () => {
+      const out = join(dir, 'no-such-dir', 'report.html');
+      const result = await runCli(['cli/subscribers.ts', 'report', '--out', out], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `Could not write ${out} (ENOENT): choose another --out FILE`,
+      );
+    });
 });
