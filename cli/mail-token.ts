@@ -16,7 +16,7 @@ import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'n
 export const MAIL_TOKEN_HEADER = 'X-Campaign-Token';
 
 /** A campaign ID as the database takes it (tedxcommunity_deliveries_campaign_shape). */
-const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** 16 bytes in base64url, without padding. */
 const PART = /^[A-Za-z0-9_-]{22}$/;
 
