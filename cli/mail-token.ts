@@ -1,22 +1,14 @@
-// The mail token: which campaign a message was and whom it went to, keyed by the project's secret
-// (migration 20261127190000, read once per run with the service-role key), so that a late bounce
-// or a complaint that returns the message can be trusted to be about that person, and nobody
-// without the secret can make one (decision 0022). The launch mail carries it in a header
-// (MAIL_TOKEN_HEADER) and in its Message-ID.
-//
-//   <campaign>.<person>.<mac>
-//     person  the sign-up's id, AES-256 encrypted as one block under a key of the campaign's own:
-//             a recipient learns nothing about the list (not how many signed up before them), and
-//             two messages of different campaigns cannot be told to be the same person's
-//     mac     HMAC-SHA256 over the campaign and the person part, 128 bits
-//
-// Deterministic, so a message resent after a crash keeps its Message-ID. Pure but for crypto.
+// The mail token, `<campaign>.<person>.<mac>`, keyed by the project's secret (migration
+// 20261127190000, read once per run with the service-role key): a late report that returns it can
+// be trusted to be about that person, and nobody without the secret can make one. How it is
+// built, and why: decision 0022. The launch mail carries it in a header (MAIL_TOKEN_HEADER) and
+// in its Message-ID. Pure but for crypto.
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const MAIL_TOKEN_HEADER = 'X-Campaign-Token';
 
 /** A campaign ID as the database takes it (tedxcommunity_deliveries_campaign_shape). */
-const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** 16 bytes in base64url, without padding. */
 const PART = /^[A-Za-z0-9_-]{22}$/;
 

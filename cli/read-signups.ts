@@ -27,7 +27,6 @@ export async function* keysetPaged<T extends { id: number }>(
     const rows = await next;
     if (rows.length === 0) return;
     after = rows[rows.length - 1].id;
-    // Fetch the next page while this one is being used.
     next = rows.length < pageSize ? Promise.resolve([]) : page(after, pageSize);
     next.catch(() => {}); // surfaced when awaited
     yield* rows;

@@ -1,9 +1,7 @@
-// The sending mailbox over IMAP (imapflow), read-only: EXAMINE (mailboxOpen readOnly), and every
-// body fetched with BODY.PEEK, so nothing is deleted, moved or marked read. First one FETCH of
-// the envelope, the MIME structure and a few header fields of every message (screen.ts), then
-// only the messages that can be reports, each at most REPORT_BYTES, a batch at a time. A server
-// that sends more than that for one message loses the connection (imapflow's maxLiteralSize):
-// the message is counted unreadable and the scan goes on over a new one.
+// The sending mailbox over IMAP (imapflow), read-only as decision 0022 says (EXAMINE, BODY.PEEK).
+// First one FETCH of the envelope, the MIME structure and a few header fields of every message
+// (screen.ts), then only the messages that can be reports, each at most REPORT_BYTES (imapflow's
+// maxLiteralSize), a batch at a time.
 import { ImapFlow, type FetchMessageObject, type MessageStructureObject } from 'imapflow';
 import { isLoopback } from '../../platform/mail-server.ts';
 import { CliError, firstLine } from '../cli-error.ts';

@@ -1,15 +1,6 @@
-// What a late report means (decision 0022, after Sisimai's reasons). The enhanced status codes
-// mean what they mean at send time: common/smtp-answer.ts reads them (mailboxGone), here as
-// there, so 5.2.1, a disabled mailbox, is a hard bounce in a late report as it is at send, and
-// Gmail's 5.2.1 for a mailbox that receives too fast comes back, here as there.
-//   hard       the mailbox or its domain does not exist, has moved or is disabled (5.1.x, 5.2.1,
-//              or no telling code and the words of an unknown user; Action: failed; Sisimai's
-//              userunknown, hostunknown, hasmoved): suppressed, as at send
-//   complaint  ARF abuse, fraud or opt-out, Microsoft's JMRP: unsubscribed and suppressed
-//   soft       full, delayed, expired, the route (4.x.x, 5.2.x but 5.2.1, 5.4.x): counted
-//   sender     about the sender or the message (5.7.x, spam and policy refusals, DMARC
-//              auth-failure reports, 5.3-5.6): counted, and explained; suppresses nobody
-//   ignored    delivered, relayed, expanded, an auto-reply, a feedback report of another type
+// What a late report means: the kinds of decision 0022's table, after Sisimai's reasons. The
+// enhanced status codes mean what they mean at send time: common/smtp-answer.ts reads them
+// (mailboxGone), here as there.
 import {
   ENHANCED_CODE,
   MAILBOX_FULL,

@@ -1,7 +1,7 @@
 // The subscribers report as one offline HTML page: the list's charts, each with its numbers
 // beside it as a table (page.ts: the pieces and the look). Counts only: no address or name is in
 // the file, so organisers may forward it.
-import { html, raw } from '../../common/html.ts';
+import { html, htmlPage, raw } from '../../common/html.ts';
 import { EVENT_SHORT_NAME } from '../../content/event.ts';
 import { formatCount } from '../output/say.ts';
 import * as charts from './charts.ts';
@@ -122,17 +122,12 @@ export function reportHtml(
     ? html`<ul class="notes">${info.notes.map((line) => html`<li>${line}</li>`)}</ul>\n`
     : '';
   // The stylesheet and the policy are the page's own constants, written as they are.
-  return String(html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${raw(CSP)}">
-<meta name="color-scheme" content="dark">
-<title>${EVENT_SHORT_NAME}: the sign-up list</title>
-<style>${raw(css())}</style>
-</head>
-<body>
+  return htmlPage({
+    title: `${EVENT_SHORT_NAME}: the sign-up list`,
+    meta: html`<meta http-equiv="Content-Security-Policy" content="${raw(CSP)}">
+<meta name="color-scheme" content="dark">`,
+    style: html`<style>${raw(css())}</style>`,
+    body: html`<body>
 <main>
 <p class="kicker">${EVENT_SHORT_NAME}</p>
 <h1>The sign-up list</h1>
@@ -140,7 +135,6 @@ export function reportHtml(
 <ul class="stats">${stats.map(stat)}</ul>
 ${notes}${sections.map((section) => html`${section}\n`)}<footer>Made by <code>npm run subscribers -- report</code>. Days and hours are ${data.timeZone} time.</footer>
 </main>
-</body>
-</html>
-`);
+</body>`,
+  });
 }

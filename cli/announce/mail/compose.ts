@@ -1,15 +1,14 @@
 // One person's mail: the rendered parts plus the headers that make it a well-behaved list
 // message (RFC 2369 List-Id, RFC 8058 one-click unsubscribe), a stable Message-ID and the mail
-// token (token.ts) that lets a late bounce or a complaint be matched to it.
+// token (mail-token.ts) that lets a late bounce or a complaint be matched to it.
 import type { SendMailOptions } from 'nodemailer';
 import { EVENT_SHORT_NAME } from '../../../content/event.ts';
 import type { Recipient } from '../sending/store.ts';
 import { prepareMessage, type MessageTemplate } from './message.ts';
 import { MAIL_TOKEN_HEADER } from '../../mail-token.ts';
 
-/** The mail token (token.ts) at the sender's domain: the same for a campaign and person on every
- * run, so a message resent after a crash folds into the first in the recipient's mailbox; keyed,
- * so it says nothing about the list and nobody else can make one. */
+/** The mail token (mail-token.ts) at the sender's domain: the same for a campaign and person on
+ * every run, so a message resent after a crash folds into the first in the recipient's mailbox. */
 export function messageId(token: string, from: string): string {
   const domain = addressOf(from).split('@').pop() ?? 'localhost';
   return `<${token}@${domain}>`;
@@ -32,7 +31,7 @@ export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
   // The same for every message: worked out once, not per person.
   const listId = `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`;
-  /** `mailToken`: the person's token (token.ts), also in its own header; none for a preview. */
+  /** `mailToken`: the person's token (mail-token.ts), also in its own header; none for a preview. */
   return (
     to: Pick<Recipient, 'email' | 'first_name' | 'token'>,
     messageId: string,

@@ -1,5 +1,6 @@
 // npm run announce -- --campaign ID [--dry-run | --test-to ADDRESS | --yes] [--max N] [--message FILE]
 import { parseArgs } from 'node:util';
+import { CAMPAIGN } from '../../mail-token.ts';
 
 export const USAGE = `Usage:
   npm run announce -- --campaign ID --dry-run            how many would get it, and the first message
@@ -12,8 +13,6 @@ export const USAGE = `Usage:
 
 ID: letters, digits, . _ - (e.g. launch-2025). Settings: SMTP_URL, MAIL_FROM, SITE_URL,
 ANNOUNCE_RATE, ANNOUNCE_MAX_PER_RUN, and the database settings of npm run subscribers.`;
-
-const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export type AnnounceArgs = Exclude<ReturnType<typeof parseAnnounceArgs>, string>;
 

@@ -4,6 +4,7 @@
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { isAcceptableSignup } from '../../../common/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
+import { domainOf } from '../sending/refusal-watch.ts';
 import { formatCount, shellQuote } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
@@ -28,7 +29,6 @@ const ROLE_LOCAL_PARTS = new Set([
   'postmaster', 'root', 'sales', 'security', 'support', 'team', 'webmaster',
 ]);
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 const localOf = (email: string) => email.slice(0, email.lastIndexOf('@')).replace(/\+.*$/, '');
 
 /** The domain, or a parent of it, is on the maintained list of disposable-mail domains. */

@@ -1,14 +1,11 @@
-// One run per campaign at a time, on every backend: a lease row in the database, taken before
-// the first message, renewed by a heartbeat well inside its expiry, given back at the end. A run
-// that crashed frees it when it expires (ANNOUNCE_LEASE_SECONDS); one that crashed on this machine frees
-// it at once, since its process id can be checked.
-//
-// A run that lost its lease sends nothing more. The database refuses its pages and records
-// (migration 20261126010000), and before each message the run asks fresh(): the lease counts as
-// held only for CONFIRMED_SHARE of its length after the database last renewed it, measured on
-// both the monotonic clock and the wall clock (a suspended laptop's monotonic clock stands still
-// on Linux and macOS; a SIGSTOPped process's does not). Past that, fresh() renews first, so a
-// process waking from a long sleep asks the database before its next message, not after.
+// One run per campaign at a time, on every backend: a lease row in the database (decisions 0009
+// and 0011), renewed by a heartbeat well inside its expiry, given back at the end; one that
+// crashed on this machine is freed at once, since its process id can be checked. Before each
+// message the run asks fresh(): the lease counts as held only for CONFIRMED_SHARE of its length
+// after the database last renewed it, measured on both the monotonic clock and the wall clock (a
+// suspended laptop's monotonic clock stands still on Linux and macOS; a SIGSTOPped process's does
+// not). Past that, fresh() renews first, so a process waking from a long sleep asks the database
+// before its next message, not after.
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';

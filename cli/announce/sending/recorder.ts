@@ -1,11 +1,9 @@
-// Writes outcomes in batches: at most FLUSH_MS after an SMTP server's answer, or at once when
-// FLUSH_AT have gathered; outcomes that come in during a write wait for their own FLUSH_MS. One
-// transaction per message would cost more than sending it (PGlite writes its WAL on every
-// commit), and so do many small ones: a write every few milliseconds keeps the database busy with
-// commits while the sender waits. Recording is part of sending: while a write fails, ready()
-// holds back new messages and the write is retried with backoff; if it still fails, ready()
-// answers false and drain() throws. So a crash or an outage can resend, with the same
-// Message-ID, only the messages in flight or answered in the last FLUSH_MS (0.2 s) or so.
+// Writes outcomes in batches (decision 0008): at most FLUSH_MS after an SMTP server's answer, or
+// at once when FLUSH_AT have gathered; outcomes that come in during a write wait for their own
+// FLUSH_MS. One transaction per message, or many small ones, would keep the database busy with
+// commits (PGlite writes its WAL on every one) while the sender waits. While a write fails,
+// ready() holds back new messages and the write is retried with backoff; if it still fails,
+// ready() answers false and drain() throws.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LeaseLostError, type AnnounceStore, type CampaignRun, type Outcome } from './store.ts';
 

@@ -11,7 +11,7 @@ export const WINDOW = 20;
 export const REFUSED_IN_WINDOW = 12;
 export const DOMAINS = 2;
 
-const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 /** As many different recipients as `count`, over at least DOMAINS domains. */
 function enough(refused: string[], count: number): boolean {

@@ -1,14 +1,11 @@
 // The sending loop: people streamed from the database (earliest sign-ups first), paced to
 // ANNOUNCE_RATE, a few messages in flight at once over the pooled connections, each outcome
-// recorded as it comes back. What an SMTP answer means is smtp-answer.ts's business; here:
-// a bounce or a refused message is recorded and the run goes on; a temporary refusal for one
-// person goes to the back of the queue for a later try (never holding up the others) and is
-// left for the next run if it persists; a dropped connection is retried with backoff; the
-// provider's limit, a refused sender or login, refusals about the sender or the message that
-// keep coming (refusal-watch.ts), a lost lease, or a database that cannot record, stop new
-// sends at once and leave everyone not answered for the next run. The lease is asked about
-// before every message (lease.ts), and the database refuses a page or a record from a run
-// that lost it: the people already fetched are then dropped, never sent to.
+// recorded as it comes back. What an SMTP answer means is smtp-answer.ts's business; here: a
+// bounce or a refused message is recorded and the run goes on; a temporary refusal for one
+// person goes to the back of the queue for a later try (never holding up the others) and is left
+// for the next run if it persists; a dropped connection is retried with backoff; what
+// RunResult's `stop` names stops new sends at once and leaves everyone not answered for the next
+// run. The lease is asked about before every message (lease.ts says how it is kept).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PAGE_SIZE } from '../../function-caller.ts';
 import { keysetPaged } from '../../read-signups.ts';

@@ -106,7 +106,6 @@ export function announceStore(calls: FunctionCaller) {
     },
     /** Only for the run holding the lease (LeaseLostError otherwise). */
     async record({ campaign, runId }: CampaignRun, outcomes: Outcome[]): Promise<void> {
-      // In pieces a PostgREST-compatible API takes (this project's server accepts 8 KB).
       for (const piece of pieces(outcomes.map(written))) {
         await underLease(campaign, () =>
           calls.scalar<number>('tedxcommunity_announce_record', {
