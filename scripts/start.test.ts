@@ -36,6 +36,17 @@ describe('npm start: build when needed', () => {
     touch('src/pages/index.astro', 1);
     expect(needsBuild(root)).toBe(true);
   });
+
+  it('builds again when the edition’s content changes (content/ is outside src/)', () => {
+    mkdirSync(join(root, 'content'), { recursive: true });
+    writeFileSync(join(root, 'content/event.ts'), 'export const LAUNCH_AT = "";\n');
+    touch('src/pages/index.astro', 100);
+    touch('content/event.ts', 100);
+    touch('content', 100);
+    expect(needsBuild(root)).toBe(false);
+    touch('content/event.ts', 1);
+    expect(needsBuild(root)).toBe(true);
+  });
 });
 
 describe('npm start: what it says before building', () => {

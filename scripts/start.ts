@@ -10,6 +10,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What the build reads: a change in any of them makes dist/ stale. */
 const SOURCES = [
   'src',
+  'content',
+  'common',
   'public',
   'astro.config.mjs',
   'package.json',
@@ -17,6 +19,10 @@ const SOURCES = [
   'tsconfig.json',
   'scripts/compress.ts',
   'scripts/tighten-pages.ts',
+  // What those two steps read: each page's policy and the headers _headers carries.
+  'server/csp.ts',
+  'server/security-headers.ts',
+  'server/static.ts',
 ];
 
 /** The last change to `path`, or to anything in it when it is a directory. */
