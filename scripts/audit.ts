@@ -1,10 +1,8 @@
 // `npm run audit`: builds the site (unless --no-build), starts the real server on a throwaway
-// database and has Lighthouse CI run Lighthouse (mobile defaults) in the machine's Chromium on each
-// route and on a floor page, round by round, AUDIT_RUNS times. Lighthouse CI asserts the budgets
-// (test-support/budgets.ts) on the median of the runs and writes each run's report to
-// audit-report/ (--out DIR). The LCP ratio to the floor is the project's own
-// (docs/decisions/0010-measure-against-a-floor.md), and so is the blocking time from CPU time
-// (docs/decisions/0027-blocking-time-from-cpu-time.md). Exits 1 when a gating budget is missed.
+// database and has Lighthouse CI run Lighthouse (mobile defaults) on each route and on a floor
+// page, round by round, AUDIT_RUNS times; it asserts the budgets (test-support/budgets.ts) on the
+// medians, with the LCP ratio to the floor (decision 0010), and writes each run's report to
+// audit-report/ (--out DIR). Exits 1 when a gating budget is missed (docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,

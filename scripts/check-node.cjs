@@ -25,14 +25,9 @@ if (!ok) {
   process.exit(1);
 }
 
-// Given an entry, Node runs it in this same process (execve: no second process, same pid) with
-// V8's baseline WebAssembly compiler only. Optimising PGlite's largest functions takes hundreds of
-// MB for a moment, enough for a 1 GB VPS without swap to kill a first start; V8 reads these flags
-// only at start-up, and NODE_OPTIONS refuses them (docs/decisions/0014-baseline-webassembly.md).
-// It also keeps what Node compiles (V8's code and the TypeScript with its types stripped) in
-// node_modules/.cache, unless NODE_COMPILE_CACHE says where: from the second run on, a command
-// starts on about 0.2 s less CPU (1.2 s with its database). Node goes on without it where it
-// cannot write there.
+// Given an entry, Node runs it in this same process (execve: same pid) with V8's baseline
+// WebAssembly compiler only (docs/decisions/0014-baseline-webassembly.md), keeping what it compiles
+// in node_modules/.cache unless NODE_COMPILE_CACHE says where (docs/performance.md).
 var FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 // Required (vitest.config.ts gives the test workers the same flags), it only checks and exports them.
 module.exports = FLAGS;

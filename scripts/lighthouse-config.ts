@@ -1,6 +1,5 @@
-// The Lighthouse config `npm run audit` runs: Lighthouse's defaults and `cpu-blocking-time`, its
-// total blocking time counted from each main-thread task's CPU time instead of its wall time, which
-// the machine's other work inflates (docs/decisions/0027-blocking-time-from-cpu-time.md).
+// The Lighthouse config `npm run audit` runs: Lighthouse's defaults and `cpu-blocking-time`
+// (docs/decisions/0027-blocking-time-from-cpu-time.md).
 import { Audit } from 'lighthouse';
 import type AuditTypes from 'lighthouse/types/audit.js';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
@@ -12,12 +11,8 @@ const LONG_TASK_MS = 50;
 /** A task's wall times (ms from the time origin) and the CPU time its thread spent in it (ms). */
 type TaskTimes = { start: number; end: number; cpu: number };
 
-/**
- * Lighthouse's sum (TBTUtils.calculateSumOfBlockingTime) with CPU time for wall time: each
- * top-level task that ends after the first contentful paint counts the share of its CPU time that
- * falls after it (as Lighthouse clips a task at FCP), times the slowdown, less 50 ms. Lighthouse
- * stops at time to interactive; this counts to the end of the trace, which is no less strict.
- */
+/** Lighthouse's sum (TBTUtils.calculateSumOfBlockingTime) with CPU time for wall time, to the
+ * end of the trace (decision 0027 says how each task counts). */
 export function blockingTime(tasks: TaskTimes[], fcp: number, slowdown: number) {
   let sum = 0;
   for (const { start, end, cpu } of tasks) {
