@@ -6,7 +6,7 @@ import { runCli, runNode } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import {
   ANNOUNCE_TEST_ENV as MAIL,
-  BACKENDS,
+  EVERY_BACKEND,
   listOn,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
@@ -20,7 +20,7 @@ const perAddress = (sink: SmtpSink) => {
   return counts;
 };
 
-for (const name of BACKENDS) {
+for (const name of EVERY_BACKEND) {
   // Each test runs the CLI a few times: minutes on a loaded 2-core machine.
   describe(`launch day on ${name}`, { timeout: 240_000 }, () => {
     let list: ListBackend;

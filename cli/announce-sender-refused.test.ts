@@ -1,10 +1,10 @@
-// Launch day when the provider refuses the sender, not the addresses, on every backend, with a
-// real SMTP server answering in the providers' own words: Outlook's block list (S3150, as
-// Microsoft's "550 5.7.1" troubleshooting page quotes it) suppresses nobody; Amazon SES's
-// sandbox ("Email address is not verified", its documented SMTP answer at the end of DATA)
-// stops the run after a few, in one line naming the cause, and the same command finishes later.
-// The list spans four domains, as a real one spans many: the run stops only for refusals at
-// several (refusal-watch.ts).
+// Launch day when the provider refuses the sender, not the addresses, through each door and on each
+// engine (BACKENDS), with a real SMTP server answering in the providers' own words: Outlook's block
+// list (S3150, as Microsoft's "550 5.7.1" troubleshooting page quotes it) suppresses nobody; Amazon
+// SES's sandbox ("Email address is not verified", its documented SMTP answer at the end of DATA)
+// stops the run after a few, in one line naming the cause, and the same command finishes later. The
+// list spans four domains, as a real one spans many: the run stops only for refusals at several
+// (refusal-watch.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';

@@ -1,6 +1,6 @@
-// npm run announce against a real SMTP server (smtp-server) on every backend: each person gets
-// one message, with the list headers; reruns continue; a SIGKILL mid-run loses nobody and
-// doubles only messages in flight, with the same Message-ID.
+// npm run announce against a real SMTP server (smtp-server) through each door and on each engine
+// (BACKENDS): each person gets one message, with the list headers; reruns continue; a SIGKILL
+// mid-run loses nobody and doubles only messages in flight, with the same Message-ID.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runNode } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';

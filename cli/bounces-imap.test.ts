@@ -1,8 +1,9 @@
-// `subscribers -- bounces` against a real IMAP server (Dovecot) on every backend: real reports
-// from the sisimai corpus wrapped around messages the project sent through smtp-server, beside
-// forged, token-stripped, changed and unmatched ones. It acts on the hard bounces and the
-// complaint alone, changes nothing in the mailbox, changes nothing on a second run, and the next
-// campaign reaches exactly the people it should, each once.
+// `subscribers -- bounces` against a real IMAP server (Dovecot) through each door and on each
+// engine (BACKENDS), and hosted Supabase: real reports from the sisimai corpus wrapped around
+// messages the project sent through smtp-server, beside forged, token-stripped, changed and
+// unmatched ones. It acts on the hard bounces and the complaint alone, changes nothing in the
+// mailbox, changes nothing on a second run, and the next campaign reaches exactly the people it
+// should, each once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailKeys, mailToken } from './mail-token.ts';
 import {

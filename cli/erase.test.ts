@@ -1,4 +1,4 @@
-// `npm run subscribers -- erase` on every backend the organiser commands support: asks first
+// `npm run subscribers -- erase` through each door and on each engine (BACKENDS): asks first
 // (refuses without a terminal unless --yes), erases, says how many; and the reminder the other
 // commands print once the privacy page's day has passed.
 import { join } from 'node:path';

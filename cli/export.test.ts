@@ -1,7 +1,7 @@
-// `subscribers export` on every backend the organiser commands support (PGlite, the running
-// server's REST API as hosted Supabase is asked, PostgreSQL): more sign-ups than one page, read
-// by key, oldest first, each once; and a file of personal data readable by its owner only, also
-// when that file was already there.
+// `subscribers export` through each door and on each engine (BACKENDS,
+// test-support/announce-lists.ts): more sign-ups than one page, read by key, oldest first, each
+// once; and a file of personal data readable by its owner only, also when that file was already
+// there.
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

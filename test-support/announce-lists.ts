@@ -42,7 +42,18 @@ export const ANNOUNCE_TEST_ENV = {
   ANNOUNCE_RETRY_MS: '20',
 };
 
-export const BACKENDS = ['PGlite', 'running server', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
+/** Every way an organiser command reaches the list: its own connection to PGlite (the server
+ * stopped) or to PostgreSQL, or the running server's socket. */
+export const EVERY_BACKEND = [
+  'PGlite',
+  'running server',
+  ...(TEST_DATABASE_URL ? ['PostgreSQL'] : []),
+];
+
+/** Each door (the command's own connection, the server's socket) and each engine at least once:
+ * where PostgreSQL is there, it takes the own connection (PGlite has the socket). The launch-day
+ * scenarios, where two runs meet, run on EVERY_BACKEND. */
+export const BACKENDS = TEST_DATABASE_URL ? ['running server', 'PostgreSQL'] : EVERY_BACKEND;
 
 /** n people signed up in order, person0@example.org first unless `emailOf` says otherwise. */
 export async function listOn(name: string, n: number, emailOf = personAt): Promise<ListBackend> {

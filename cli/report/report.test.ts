@@ -1,5 +1,5 @@
-// The report's numbers against a known list: the migration's function on PGlite and PostgreSQL,
-// and `npm run subscribers -- report` on every backend the CLI supports.
+// The report's numbers against a known list: the migration's function on PGlite and PostgreSQL, and
+// `npm run subscribers -- report` through each door and on each engine (BACKENDS).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   TEST_DATABASE_URL,
   testDatabases,
 } from '../../test-support/databases.ts';
+import { BACKENDS } from '../../test-support/announce-lists.ts';
 import { seedReportList, type Seeded } from '../../test-support/report-seed.ts';
 import { runCli, startServer } from '../../test-support/server-process.ts';
 import { inProcessCaller } from '../backend.ts';
@@ -105,8 +106,6 @@ describe.each(testDatabases())('tedxcommunity_report on $name', (database) => {
     ).rejects.toMatchObject({ code: '42501' });
   });
 });
-
-const BACKENDS = ['PGlite', 'running server', ...(TEST_DATABASE_URL ? ['PostgreSQL'] : [])];
 
 describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
   const dir = mkdtempSync(join(tmpdir(), 'tedx-report-'));
