@@ -1,9 +1,6 @@
-// Finds a Chromium for the browser tests, the audit and the share image: CHROMIUM_PATH, else the
-// system's (Debian's /usr/bin/chromium), else the one `npx playwright install chromium` put in
-// place. The browser tests take Chromium's headless shell first when it is installed (Debian's
-// chromium-headless-shell): the same engine without the full browser, as Playwright runs its own
-// headless tests, at half the CPU here. Nothing here downloads a browser: without one, it says in
-// one line what to install.
+// Finds a Chromium for the browser tests, the audit and the share image; it downloads none. The
+// browser tests take Chromium's headless shell first when it is installed (Debian's
+// chromium-headless-shell): the same engine without the full browser, at half the CPU here.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -22,9 +19,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The installed Chromium (`headless`: its headless shell if there is one). A CHROMIUM_PATH that
- * does not exist is an error, not a miss; no Chromium at all is an error that says in one line
- * what to install.
+ * CHROMIUM_PATH, else the system's, else Playwright's (`headless`: a headless shell first). A
+ * CHROMIUM_PATH that does not exist is an error, not a miss; so is no Chromium at all.
  */
 export function findChromium(use: 'browser' | 'headless' = 'browser'): string {
   const chosen = process.env.CHROMIUM_PATH;

@@ -1,7 +1,5 @@
-// supabase/schema.sql: the database as the migrations leave it. Migrations are history; this file
-// is what `supabase db dump` (pg_dump --schema-only) shows of the project's schemas today: tables,
-// indexes, functions, grants and policies. pg_dump itself writes it (a WebAssembly build, run on
-// the embedded PGlite), so it comes out the same on every machine, with no PostgreSQL installed.
+// `npm run schema`: supabase/schema.sql, the database as the migrations leave it, written by
+// pg_dump run on the embedded PGlite (docs/decisions/0013-schema-snapshot.md).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';

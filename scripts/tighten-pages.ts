@@ -1,14 +1,9 @@
-// After `astro build`, before compression: each page keeps only what it uses, so that the HTML of
-// `/` (headers included) arrives in the first round trip of a new connection (14,600 bytes:
-// docs/decisions/0002-inline-css-per-page.md).
-// - CSS: Astro inlines the whole site's stylesheet into every page. PurgeCSS drops the rules whose
-//   selectors match nothing in the page or in any of the site's scripts (an island's error or
-//   success state exists only in its script until it renders).
-// - CSP: Astro's policy lists the hashes of every inline script of the whole site. Each page's
-//   policy keeps only the hashes of its own inline scripts and styles (also the tighter policy).
-// - Valid HTML: Astro writes its islands' rule (`astro-island{display:contents}`) as a <style>
-//   just before the first island, inside <body>, where HTML allows no <style> (the Nu checker's
-//   error); no setting moves it, so it moves here into <head>, where it applies the same.
+// After `astro build`, before compression: each page keeps only the CSS rules it or a script uses
+// (an island's error state exists only in its script until it renders) and the CSP hashes of its
+// own inline code: `/` arrives in one round trip (docs/decisions/0002-inline-css-per-page.md).
+// Astro also writes its islands' rule (`astro-island{display:contents}`) as a <style> inside
+// <body>, where HTML allows none (the Nu checker's error); no setting moves it, so it moves here
+// into <head>, where it applies the same.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PurgeCSS } from 'purgecss';
