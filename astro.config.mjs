@@ -18,8 +18,6 @@ export default defineConfig({
   // request the first paint waits for, the largest step between a page and the floor
   // (docs/decisions/0002-inline-css-per-page.md).
   build: { inlineStylesheets: 'always' },
-  // No Markdown here; this also keeps Shiki's inline styles out, which a strict CSP would block.
-  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
     sitemap({
