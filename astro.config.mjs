@@ -14,14 +14,10 @@ const site = settings.buildSiteUrl;
 
 export default defineConfig({
   site,
-  output: 'static',
   // The stylesheet in every page's <head> (about 6 KB compressed): a separate file would be a
   // request the first paint waits for, the largest step between a page and the floor
   // (docs/decisions/0002-inline-css-per-page.md).
-  // security.csp hashes the inline <style>, and the server sends that policy as a header.
   build: { inlineStylesheets: 'always' },
-  // No Markdown here; this also keeps Shiki's inline styles out, which a strict CSP would block.
-  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
     sitemap({

@@ -33,7 +33,6 @@ export default defineConfig({
   // Three at a time on a 2-core machine: some tests wait on a throttled network or a clock, and
   // three kept the cores busy (2.6 min; two took 3.2, four 2.5).
   workers: 3,
-  timeout: 30_000,
   // Generous for a busy 2-core machine; a passing expectation returns as soon as it holds.
   expect: { timeout: 8_000 },
   // Under CI the counts also go to a file, for the closing line .ci/run prints.
@@ -68,9 +67,6 @@ export default defineConfig({
         command: 'node e2e/serve.ts',
         url: `${baseURL}/healthz`,
         timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
         gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
         env: {
           PORT: process.env.E2E_PORT ?? '',

@@ -42,17 +42,16 @@ function number(fallback: number, min: number, max: number, whole = true) {
   return setting((whole ? n.int({ error }) : n).default(fallback));
 }
 
+const ENCODED = ', with / @ : in the user or password percent-encoded (%2F %40 %3A)';
+
 /** What a URL setting expects; a URL with a login is never echoed (see SECRET_URLS), so it
  * says how to write one that parses. */
 function expectedUrl(protocols: string[], secret: boolean): string {
   const expected = `a ${protocols.map((p) => `${p}:`).join(' or ')}// URL`;
-  return secret
-    ? `${expected}, with / @ : in the user or password percent-encoded (%2F %40 %3A)`
-    : expected;
+  return secret ? expected + ENCODED : expected;
 }
 
-const IMAP_EXPECTED =
-  'an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost), with / @ : in the user or password percent-encoded (%2F %40 %3A)';
+const IMAP_EXPECTED = `an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost)${ENCODED}`;
 
 /** Protocols without their colon, e.g. ['http', 'https']. */
 function url(protocols: string[], { secret = false } = {}) {

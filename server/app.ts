@@ -12,7 +12,7 @@ import { fatalReason } from './fatal.ts';
 import { printable } from '../common/printable.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { Settings } from '../platform/settings.ts';
-import { STRICT_CSP } from './csp.ts';
+import { STRICT_CSP } from '../common/csp-policy.ts';
 import { createStaticSite } from './static.ts';
 import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 
@@ -31,7 +31,6 @@ interface AppOptions {
   onFatal?: (reason: string) => void;
 }
 
-/** The longest path a log line shows. */
 const LOGGED_PATH_LENGTH = 200;
 
 /**

@@ -4,8 +4,6 @@
 import { createHash } from 'node:crypto';
 import { hashedPolicy } from '../common/csp-policy.ts';
 
-export { STRICT_CSP } from '../common/csp-policy.ts';
-
 export const decodeEntities = (s: string) =>
   s
     .replace(/&quot;/g, '"')

@@ -16,7 +16,6 @@ import { settingsOrExit } from '../platform/settings.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
 const log = (line: string) => process.stdout.write(line + '\n');
-/** One line on stderr, then exit 1. */
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
   process.exit(1);
@@ -42,7 +41,6 @@ const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.d
 const die = (reason: string) =>
   fail(`Stopping: ${reason}; restart the server (and check the disk if it is full)`);
 const app = createApp({ db, settings: { ...settings, serviceRoleKey }, log, onFatal: die });
-/** The database closed, then fail(). */
 const closeAndFail = async (line: string) => {
   await opened.close().catch(() => {});
   fail(line);

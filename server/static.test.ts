@@ -9,7 +9,8 @@ import { compressDist, headersFile } from '../scripts/compress.ts';
 import type { Db } from '../platform/db/types.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { testApp } from '../test-support/app.ts';
-import { metaCsp, pageCsp, STRICT_CSP } from './csp.ts';
+import { STRICT_CSP } from '../common/csp-policy.ts';
+import { metaCsp, pageCsp } from './csp.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self'";
 const page = (title: string) =>

@@ -6,7 +6,8 @@ import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { pageCsp, STRICT_CSP } from './csp.ts';
+import { STRICT_CSP } from '../common/csp-policy.ts';
+import { pageCsp } from './csp.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -49,11 +50,8 @@ function describe(path: string, urlPath: string) {
 /** Not pages: the static hosts' own files, and the compressed variants by their own names. */
 const HIDDEN = /(^|\/)(_headers|_redirects)$|\.(br|gz)$/;
 
-/**
- * The built site (dist/), served by Hono's serveStatic with the precompressed .br/.gz files
- * (scripts/compress.ts) and etag() for If-None-Match; `/about` and `/about/` are about/index.html.
- * Undefined when dist/ does not exist (API only, as in dev).
- */
+/** With the precompressed .br/.gz files (scripts/compress.ts) and etag() for If-None-Match;
+ * `/about` and `/about/` are about/index.html. Undefined without dist/ (API only, as in dev). */
 export function createStaticSite(distDir: string): MiddlewareHandler | undefined {
   if (!existsSync(distDir) || !statSync(distDir).isDirectory()) return undefined;
   const meta = new Map<string, ReturnType<typeof describe>>();

@@ -10,7 +10,6 @@ import type { Db } from './types.ts';
  */
 export async function openDatabase(settings: { dataDir: string; databaseUrl: string | undefined }) {
   const { dataDir, databaseUrl } = settings;
-  /** Held while PGlite has DATA_DIR open; absent on DATABASE_URL. */
   const lock = databaseUrl ? undefined : acquireLock(dataDir);
   let db: Db | undefined;
   try {

@@ -2,7 +2,6 @@
 // finished before the largest paint as part of it, and on a slow connection such a request takes
 // bandwidth from the page itself (docs/decisions/0003-display-font-after-first-paint.md).
 
-/** Settles once the first contentful paint is on screen and the page has loaded. */
 let firstPaint: Promise<unknown> | undefined;
 
 function paintedAndLoaded(): Promise<unknown> {
