@@ -2,7 +2,6 @@
 // the Brevo lines are its documented meanings in SMTP form), and what the run does with each.
 import { describe, expect, it } from 'vitest';
 import {
-  classifyAnswer,
   enhancedCode,
   readAnswer,
   refusalCause,
@@ -405,9 +404,9 @@ describe('refusals about the sender or the message', () => {
 
   it("reads RFC 3463's x.1.7 and x.1.8 as the sender's address, not the recipient's", () => {
     expect(
-      classifyAnswer(mail('553 5.1.8 Sender address <hello@tedx.test> domain does not exist')),
+      readAnswer(mail('553 5.1.8 Sender address <hello@tedx.test> domain does not exist')).kind,
     ).toBe('sender');
-    expect(classifyAnswer(mail('550 5.1.7 Bad sender address syntax'))).toBe('sender');
+    expect(readAnswer(mail('550 5.1.7 Bad sender address syntax')).kind).toBe('sender');
     expect(read(data('550 5.1.7 Bad sender address syntax'))).toBe('failed, counted');
     // At RCPT TO an x.1.x answer is about that recipient alone (a relay may pass on its server's
     // code): failed, suppressing nobody, and never counted toward a stop.
@@ -434,12 +433,12 @@ describe('what an SMTP answer means for the run', () => {
   it('suppresses at the end of DATA only on x.1.x or x.2.x', () => {
     for (const code of ['550', '554', '550 5.0.0', '550 5.5.0', '554 5.6.0', '550 5.7.1'])
       expect(
-        classifyAnswer(data(`${code} Requested action not taken: mailbox unavailable`)),
+        readAnswer(data(`${code} Requested action not taken: mailbox unavailable`)).kind,
       ).not.toBe('bounce');
-    expect(classifyAnswer(data('550 5.1.1 Requested action not taken: mailbox unavailable'))).toBe(
+    expect(readAnswer(data('550 5.1.1 Requested action not taken: mailbox unavailable')).kind).toBe(
       'bounce',
     );
-    expect(classifyAnswer(data('550 5.2.1 The email account is disabled'))).toBe('bounce');
+    expect(readAnswer(data('550 5.2.1 The email account is disabled')).kind).toBe('bounce');
   });
 
   it("writes a relay's answer printable: its control characters spelled out", () => {
@@ -514,7 +513,7 @@ const DOMAIN_REFUSALS: [string, (domain: string) => object][] = [
 
 describe('nothing the recipient chose changes what an answer means', () => {
   it.each(TRIGGERS)('"%s" is a trigger in the server\'s own words', (word) => {
-    expect(classifyAnswer(rcpt(`550 ${word}`))).not.toBe('bounce');
+    expect(readAnswer(rcpt(`550 ${word}`)).kind).not.toBe('bounce');
   });
 
   describe.each(UNKNOWN_USER)('%s: user unknown', (relay, refusal) => {
@@ -565,11 +564,11 @@ describe('nothing the recipient chose changes what an answer means', () => {
   });
 
   it('reads only the first 1,000 characters of an answer, so a huge one costs little', () => {
-    expect(classifyAnswer(data(`550 ${'x'.repeat(1000)} daily sending limit`))).toBe('failed');
-    expect(classifyAnswer(data(`550 ${'x'.repeat(900)} daily sending limit`))).toBe('quota');
+    expect(readAnswer(data(`550 ${'x'.repeat(1000)} daily sending limit`)).kind).toBe('failed');
+    expect(readAnswer(data(`550 ${'x'.repeat(900)} daily sending limit`)).kind).toBe('quota');
     const huge = [`550 ${'<'.repeat(5e6)}`, `550 ${'a'.repeat(5e6)}`, `550 ${'a@'.repeat(3e6)}`];
     const started = performance.now();
-    for (let i = 0; i < 200; i++) for (const answer of huge) classifyAnswer(rcpt(answer));
+    for (let i = 0; i < 200; i++) for (const answer of huge) readAnswer(rcpt(answer));
     // Reading all of each would take seconds; a thousand characters, a few microseconds.
     expect(performance.now() - started).toBeLessThan(1000);
   });

@@ -170,9 +170,6 @@ function atRecipient(
   return reading(basic < 500 || limit ? 'deferred' : 'failed', true, limit);
 }
 
-export const classifyAnswer = (error: unknown, recipient?: string): AnswerClass =>
-  readAnswer(error, recipient).kind;
-
 /** Why a provider refuses the sender or the message, read from its answer. */
 export type RefusalCause = 'sandbox' | 'authentication' | 'block list' | 'content';
 

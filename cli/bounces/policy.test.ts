@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer } from '../../common/smtp-answer.ts';
+import { readAnswer } from '../../common/smtp-answer.ts';
 import { recipientKind } from './policy.ts';
 
 /** A late report's recipient, refused for good with this code and these words. */
@@ -11,7 +11,7 @@ const failed = (status: string, diagnostic: string) => ({
 });
 /** The same refusal, answered at send. */
 const atSend = (command: 'RCPT TO' | 'DATA', response: string) =>
-  classifyAnswer({ responseCode: Number(response.slice(0, 3)), response, command });
+  readAnswer({ responseCode: Number(response.slice(0, 3)), response, command }).kind;
 
 describe('an enhanced status code means one thing, at send and in a late report', () => {
   it.each([
