@@ -23,6 +23,9 @@ export function normaliseEmail(raw: string): string {
   return trimAsDatabase(raw).replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/** What follows an address's last @ (the whole text when it has none). */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
 /** A Unicode domain in its A-labels, by the URL standard (decision 0020). An ASCII domain, or one
  * with anything but letters, digits, hyphens and dots, is left as it is for the rule to judge. */
 export function withAsciiDomain(email: string): string {

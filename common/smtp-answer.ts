@@ -15,6 +15,7 @@
 // refusal watch (refusal-watch.ts), which stops the run when they keep coming for different
 // recipients at several domains; one about the recipient alone never counts.
 
+import { domainOf } from './normalise-signup.ts';
 import { printable } from './printable.ts';
 
 export type AnswerClass =
@@ -69,7 +70,7 @@ function ownWords(text: string, recipient?: string): string {
   let words = text
     .replace(/<[^<>]*>/g, ' ')
     .replace(/\S+/g, (word) => (word.includes('@') ? ' ' : word));
-  const labels = (recipient ?? '').slice((recipient ?? '').lastIndexOf('@') + 1).split('.');
+  const labels = domainOf(recipient ?? '').split('.');
   for (let i = 0; i < labels.length - 1; i++)
     words = words.replace(everywhere(labels.slice(i).join('.')), ' ');
   return words;

@@ -3,6 +3,7 @@
 // (as the send's stop line says it), and last the one summary line.
 import { CAUSE_LINES } from '../output/cause-lines.ts';
 import { formatCount } from '../output/say.ts';
+import { domainOf } from '../../common/normalise-signup.ts';
 import { refusalCause, type RefusalCause } from '../../common/smtp-answer.ts';
 import type { LateOutcome, LateReportRecord } from './store.ts';
 
@@ -61,7 +62,7 @@ export function newTally() {
             tally.counted.push(`Soft bounce (counted, not suppressed): ${r.email}: ${r.detail}`);
           } else {
             tally.sender.set(r.person, {
-              domain: r.email.split('@').pop() ?? '',
+              domain: domainOf(r.email),
               detail: r.detail,
             });
             tally.counted.push(`About the sender (nobody suppressed): ${r.email}: ${r.detail}`);

@@ -3,6 +3,7 @@
 // token (mail-token.ts) that lets a late bounce or a complaint be matched to it.
 import type { SendMailOptions } from 'nodemailer';
 import { EVENT_SHORT_NAME } from '../../../content/event.ts';
+import { domainOf } from '../../../common/normalise-signup.ts';
 import type { Recipient } from '../sending/store.ts';
 import { prepareMessage, type MessageTemplate } from './message.ts';
 import { MAIL_TOKEN_HEADER } from '../../mail-token.ts';
@@ -10,8 +11,7 @@ import { MAIL_TOKEN_HEADER } from '../../mail-token.ts';
 /** The mail token (mail-token.ts) at the sender's domain: the same for a campaign and person on
  * every run, so a message resent after a crash folds into the first in the recipient's mailbox. */
 export function messageId(token: string, from: string): string {
-  const domain = addressOf(from).split('@').pop() ?? 'localhost';
-  return `<${token}@${domain}>`;
+  return `<${token}@${domainOf(addressOf(from))}>`;
 }
 
 /** `Name <address>` → the address. */

@@ -2,9 +2,8 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
-import { isAcceptableSignup } from '../../../common/normalise-signup.ts';
+import { domainOf, isAcceptableSignup } from '../../../common/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
-import { domainOf } from '../sending/refusal-watch.ts';
 import { formatCount, shellQuote } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 

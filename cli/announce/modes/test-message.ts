@@ -1,7 +1,7 @@
 // `npm run announce -- --campaign ID --test-to ADDRESS`: one preview, recorded nowhere.
 import { randomUUID } from 'node:crypto';
 import { CliError } from '../../cli-error.ts';
-import { addressOf, mailMaker } from '../mail/compose.ts';
+import { mailMaker, messageId } from '../mail/compose.ts';
 import { say } from '../../output/say.ts';
 import { openMailer, serverName, stopLine } from '../sending/smtp.ts';
 import type { AnnounceContext } from './context.ts';
@@ -15,7 +15,7 @@ export async function sendTest(context: AnnounceContext, smtpUrl: string): Promi
   // No mail token, and a Message-ID that is not one.
   const { mail } = mailMaker(context)(
     { email: to, first_name: null, token: NOBODY },
-    `<test.${randomUUID()}@${addressOf(context.from).split('@').pop()}>`,
+    messageId(`test.${randomUUID()}`, context.from),
   );
   try {
     await mailer.sendMail(mail);

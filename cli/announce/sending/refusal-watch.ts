@@ -6,12 +6,12 @@
 // recipients count, spread over at least DOMAINS domains: a relay that refuses the sender refuses
 // it for every domain, so a campus list (mostly one webmail domain plus the school's) gets there
 // at once, while one address, or one domain with a policy against us, never does.
+import { domainOf } from '../../../common/normalise-signup.ts';
+
 export const REFUSED_IN_A_ROW = 5;
 export const WINDOW = 20;
 export const REFUSED_IN_WINDOW = 12;
 export const DOMAINS = 2;
-
-export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 /** As many different recipients as `count`, over at least DOMAINS domains. */
 function enough(refused: string[], count: number): boolean {
