@@ -3,7 +3,8 @@
 // /rest/v1/rpc over HTTP with the anon key, as it asks hosted Supabase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
-import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
+import { edgeFunction } from '../supabase/functions/_shared/edge.ts';
+import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 import {
   decoded,
   listOn,
@@ -34,7 +35,7 @@ describe('announcing with UNSUBSCRIBE_URL (static host + Edge Function)', () => 
   beforeAll(async () => {
     list = await listOn('running server', 2);
     edge = await listen(
-      createEdgeUnsubscribe({
+      edgeFunction('unsubscribe', createUnsubscribeHandler, {
         supabaseUrl: list.server?.origin ?? '',
         anonKey: LOCAL_ANON_KEY,
         siteUrl: 'https://tedx.example',

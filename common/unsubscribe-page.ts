@@ -1,58 +1,10 @@
-// The pages of /unsubscribe: the site's look (dark, TEDx red) in one small self-contained
-// document. Its one <style> block is allowed by hash in the page's own CSP; no inline handlers
-// or style attributes, no script: the confirm button is a plain form POST.
-// Runtime-neutral (no node: imports): the Supabase Edge Function renders these too. `home` is the
-// site's origin when the page is not served by the site itself ('' when it is).
-import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
+// The pages of /unsubscribe, in link-page.ts's look. Runtime-neutral (no node: imports): the
+// Supabase Edge Function renders these too. `home` is the site's origin when the page is not
+// served by the site itself ('' when it is).
+import { EVENT_SHORT_NAME } from '../content/event.ts';
 import { PRESS_CONTACT } from '../content/team.ts';
-import { html, htmlPage, raw, type Html } from './html.ts';
-
-/**
- * The Tailwind theme's colours (src/styles/global.css), copied because this module also runs in
- * a Deno Edge Function that cannot read the stylesheet; unsubscribe-page.test.ts holds each one
- * to the theme.
- */
-export const PAGE_COLORS = {
-  ink: '#0a0a0a',
-  surface: '#151515',
-  paper: '#f5f5f5',
-  brand: '#e62b1e',
-  accent: '#ff4a3d',
-  action: '#d42a1d',
-  'action-hover': '#b8231a',
-} as const;
-const C = PAGE_COLORS;
-
-/** The pages' one style block (allowed by its hash, see unsubscribe-handler.ts). */
-export const PAGE_STYLE = `
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
-font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
-main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem;overflow-wrap:anywhere}
-.logo{font:700 2rem Impact,'Arial Narrow',sans-serif;letter-spacing:.02em;margin:0 0 1rem}
-.logo span{color:${C.brand}}
-h1{font:700 1.75rem/1.15 Impact,'Arial Narrow',sans-serif;text-transform:uppercase;margin:0 0 .75rem}
-p{margin:0 0 1rem;color:${C.paper}}
-a{color:${C.accent}}
-button{font:inherit;font-weight:700;color:${C.paper};background:${C.action};border:0;border-radius:999px;
-padding:.8rem 1.75rem;cursor:pointer}
-.actions{display:flex;flex-wrap:wrap;align-items:center;gap:1rem 1.5rem}
-button:hover{background:${C['action-hover']}}
-button:focus-visible,a:focus-visible{outline:3px solid ${C.accent};outline-offset:3px}
-`;
-
-function page(title: string, body: Html): string {
-  return htmlPage({
-    title: `${title} · ${EVENT_SHORT_NAME}`,
-    meta: html`<meta name="robots" content="noindex">`,
-    style: html`<style>${raw(PAGE_STYLE)}</style>`,
-    body: html`<body>
-<main>
-<p class="logo"><span>${WORD_MARK.red}</span>${WORD_MARK.rest}</p>
-${body}
-</main>
-</body>`,
-  });
-}
+import { html } from './html.ts';
+import { page } from './link-page.ts';
 
 /**
  * GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL.

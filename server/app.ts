@@ -15,6 +15,8 @@ import type { Settings } from '../platform/settings.ts';
 import { STRICT_CSP } from '../common/csp-policy.ts';
 import { createStaticSite } from './static.ts';
 import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
+import { createYourDataHandler } from '../common/your-data-handler.ts';
+import type { AskDatabase } from '../common/link-page.ts';
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -85,13 +87,25 @@ export function createApp({
     }
   };
 
+  // The handlers the Supabase Edge Functions run too, asking the database as anon through the one
+  // function-call module. Tokens travel in the query string, which the request log never prints.
+  const ask: AskDatabase = async (fn, args) => {
+    const body = await db.transactionAs('anon', (tx) => callFunction(tx, 'anon', fn, args));
+    return body === null ? null : JSON.parse(body);
+  };
+  /** The pages a link in our mail opens, with its token in the URL. */
+  const links = {
+    '/unsubscribe': createUnsubscribeHandler({ ask }),
+    '/your-data': createYourDataHandler({ ask }),
+  };
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
     const headers = c.res.headers;
-    // The unsubscribe token is in the URL: no Referer from any of its answers (429s and errors
+    // A link's token is in the URL: no Referer from any of its answers (429s and errors
     // included), whatever the site-wide policy says.
-    if (c.req.path.startsWith('/unsubscribe')) headers.set('Referrer-Policy', 'no-referrer');
+    if (Object.keys(links).some((path) => c.req.path.startsWith(path)))
+      headers.set('Referrer-Policy', 'no-referrer');
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', STRICT_CSP);
     log?.(
       `${c.req.method} ${loggable(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
@@ -111,20 +125,14 @@ export function createApp({
 
   app.route('/rest/v1', restApp);
 
-  // The handler the Supabase Edge Function runs too, asking the database as anon through the one
-  // function-call module. Tokens travel in the query string, which the request log never prints.
-  const unsubscribe = createUnsubscribeHandler({
-    ask: async (fn, token) => {
-      const body = await db.transactionAs('anon', (tx) => callFunction(tx, 'anon', fn, { token }));
-      return body === null ? null : JSON.parse(body);
-    },
-  });
-  // Anyone may follow or post an unsubscribe link: counted against the same per-address limit.
-  app.use('/unsubscribe', async (c, next) => {
-    limitRequests(c);
-    await next();
-  });
-  app.on(['GET', 'POST'], '/unsubscribe', (c) => unsubscribe(c.req.raw));
+  for (const [path, handle] of Object.entries(links)) {
+    // Anyone may follow or post a link from a mail: counted against the same per-address limit.
+    app.use(path, async (c, next) => {
+      limitRequests(c);
+      await next();
+    });
+    app.on(['GET', 'POST'], path, (c) => handle(c.req.raw));
+  }
 
   if (site) app.on(['GET', 'HEAD'], '*', site);
   app.on(['GET', 'HEAD'], '*', (c) => c.text('Not found', 404));

@@ -4,7 +4,8 @@
 // (server/unsubscribe-deno.test.ts runs the same function under the real Deno runtime.)
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEdgeUnsubscribe } from '../supabase/functions/unsubscribe/handler.ts';
+import { edgeFunction } from '../supabase/functions/_shared/edge.ts';
+import { createUnsubscribeHandler } from '../common/unsubscribe-handler.ts';
 import { pageCsp } from './csp.ts';
 import type { Db } from '../platform/db/types.ts';
 import { ANON, storedEmails, testApp } from '../test-support/app.ts';
@@ -22,7 +23,11 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
     db = await pgliteDatabase.open();
     api = await listen(testApp(db).fetch);
     edge = await listen(
-      createEdgeUnsubscribe({ supabaseUrl: api.origin, anonKey: ANON, siteUrl: `${SITE}/` }),
+      edgeFunction('unsubscribe', createUnsubscribeHandler, {
+        supabaseUrl: api.origin,
+        anonKey: ANON,
+        siteUrl: `${SITE}/`,
+      }),
     );
   });
   afterAll(async () => {
@@ -129,7 +134,10 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
   });
 
   it('a database that will not answer is a 500, never a false "unsubscribed"', async () => {
-    const broken = createEdgeUnsubscribe({ supabaseUrl: api.origin, anonKey: 'wrong-key-wrong' });
+    const broken = edgeFunction('unsubscribe', createUnsubscribeHandler, {
+      supabaseUrl: api.origin,
+      anonKey: 'wrong-key-wrong',
+    });
     const token = await tokenOf('ann@example.org');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await broken(new Request(url(token), ONE_CLICK));
@@ -156,17 +164,20 @@ describe('unsubscribe Edge Function (over PostgREST, as on hosted Supabase)', ()
   });
 });
 
-// Deno resolves the function's npm names through its own deno.json (the zones in eslint.config.js
-// keep its imports to common/ and content/, Web APIs only; unsubscribe-deno.test.ts runs it there).
-it("maps each of the Edge Function's npm names at the version Node runs here", () => {
-  const denoJson = new URL('../supabase/functions/unsubscribe/deno.json', import.meta.url);
-  const { imports } = JSON.parse(readFileSync(denoJson, 'utf8')) as {
-    imports: Record<string, string>;
-  };
-  for (const [spec, target] of Object.entries(imports)) {
-    const [name, ...path] = spec.split('/');
-    const installed = new URL(`../node_modules/${name}/package.json`, import.meta.url);
-    const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version: string };
-    expect(target, spec).toBe(`npm:${name}@${version}/${path.join('/')}`);
-  }
-});
+// Deno resolves each function's npm names through its own deno.json (the zones in eslint.config.js
+// keep their imports to common/ and content/, Web APIs only; unsubscribe-deno.test.ts runs them).
+it.each(['unsubscribe', 'your-data'])(
+  "maps each of %s's npm names at the version Node runs here",
+  (fn) => {
+    const denoJson = new URL(`../supabase/functions/${fn}/deno.json`, import.meta.url);
+    const { imports } = JSON.parse(readFileSync(denoJson, 'utf8')) as {
+      imports: Record<string, string>;
+    };
+    for (const [spec, target] of Object.entries(imports)) {
+      const [name, ...path] = spec.split('/');
+      const installed = new URL(`../node_modules/${name}/package.json`, import.meta.url);
+      const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version: string };
+      expect(target, spec).toBe(`npm:${name}@${version}/${path.join('/')}`);
+    }
+  },
+);

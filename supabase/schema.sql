@@ -412,12 +412,20 @@ CREATE FUNCTION public.tedxcommunity_emails_normalise() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $_$
+declare
+  path text := coalesce(pg_catalog.current_setting('request.path', true), '');
 begin
   new.email := lower(btrim(new.email, E' \t\r\n'));
   new.first_name := nullif(btrim(new.first_name, E' \t\r\n'), '');
   new.source := lower(btrim(new.source, E' \t\r\n'));
   if new.source !~ '^[a-z0-9_-]{1,32}$' then
     new.source := null;
+  end if;
+  if tg_op = 'INSERT' then
+    new.signed_up_with := case
+      when path ~ '/rpc/signup_form$' then 'form'
+      when path ~ '/tedxcommunity_emails$' then 'script'
+    end;
   end if;
   if tg_op = 'INSERT' and current_user::text = 'anon' then
     -- Set for the rest of this transaction only (and undone with it if it fails).
@@ -986,6 +994,153 @@ $$;
 
 
 --
+-- Name: tedxcommunity_your_data(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data(token text) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$ select public.tedxcommunity_your_data_of(public.tedxcommunity_token($1)) $_$;
+
+
+--
+-- Name: tedxcommunity_your_data_download(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data_download(token text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  held jsonb := public.tedxcommunity_your_data_of(public.tedxcommunity_token(token));
+begin
+  if held is not null then
+    insert into public.tedxcommunity_your_data_events (kind) values ('downloaded');
+  end if;
+  return held;
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_your_data_erase(text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data_erase(token text, p_dry boolean DEFAULT false) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  t uuid := public.tedxcommunity_token(token);
+  h bytea;
+  mails bigint;
+  suppressed text;
+begin
+  select public.tedxcommunity_email_hash(e.email::text) into h
+    from public.tedxcommunity_emails e where e.unsubscribe_token = t;
+  if h is null then
+    select u.email_hash into h from public.tedxcommunity_unsubscribed u where u.token = t;
+  end if;
+  if h is null then
+    return null;
+  end if;
+  select s.cause into suppressed from public.tedxcommunity_suppressed s
+    where public.tedxcommunity_email_hash(s.email) = h;
+  if p_dry then
+    return pg_catalog.jsonb_build_object(
+      'mails', (select count(*) from public.tedxcommunity_deliveries d where d.email_hash = h),
+      'suppressed', suppressed);
+  end if;
+  delete from public.tedxcommunity_emails e where e.unsubscribe_token = t;
+  delete from public.tedxcommunity_deliveries d where d.email_hash = h;
+  get diagnostics mails = row_count;
+  delete from public.tedxcommunity_late_reports l where l.email_hash = h;
+  update public.tedxcommunity_unsubscribed u set email_hash = null where u.email_hash = h;
+  insert into public.tedxcommunity_your_data_events (kind) values ('erased');
+  return pg_catalog.jsonb_build_object('mails', mails, 'suppressed', suppressed);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_your_data_of(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data_of(t uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.jsonb_build_object(
+    'email', e.email,
+    'first_name', e.first_name,
+    'signed_up_at', e.created_at,
+    'signed_up_with', e.signed_up_with,
+    'source', e.source,
+    'mails', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+          'campaign', d.campaign, 'outcome', d.status, 'at', d.updated_at,
+          'late_reports', coalesce((
+            select pg_catalog.jsonb_agg(
+                pg_catalog.jsonb_build_object('kind', l.kind, 'at', l.handled_at)
+                order by l.handled_at)
+            from public.tedxcommunity_late_reports l
+            where l.email_hash = d.email_hash and l.campaign = d.campaign), '[]'))
+        order by d.updated_at, d.campaign)
+      from public.tedxcommunity_deliveries d
+      where d.email_hash = public.tedxcommunity_email_hash(e.email::text)), '[]'),
+    'suppressed', (
+      select pg_catalog.jsonb_build_object('cause', s.cause, 'since', s.created_at)
+      from public.tedxcommunity_suppressed s where s.email = e.email::text))
+  from public.tedxcommunity_emails e
+  where e.unsubscribe_token = t
+$$;
+
+
+--
+-- Name: tedxcommunity_your_data_rename(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data_rename(token text, first_name text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_variable
+declare
+  t uuid := public.tedxcommunity_token(token);
+  before text;
+begin
+  select e.first_name into before from public.tedxcommunity_emails e
+    where e.unsubscribe_token = t for update;
+  if not found then
+    return null;
+  end if;
+  update public.tedxcommunity_emails e set first_name = first_name where e.unsubscribe_token = t;
+  if (select e.first_name from public.tedxcommunity_emails e where e.unsubscribe_token = t)
+      is distinct from before then
+    insert into public.tedxcommunity_your_data_events (kind) values ('corrected');
+  end if;
+  return public.tedxcommunity_your_data_of(t);
+end
+$$;
+
+
+--
+-- Name: tedxcommunity_your_data_report(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.tedxcommunity_your_data_report(p_time_zone text) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.jsonb_agg(
+      pg_catalog.jsonb_build_object('day', day, 'kind', kind, 'n', n) order by day, kind), '[]')
+  from (select (y.at at time zone p_time_zone)::date::text as day, y.kind, count(*) as n
+        from public.tedxcommunity_your_data_events y group by 1, 2) t
+$$;
+
+
+--
 -- Name: counters(cidr); Type: FUNCTION; Schema: tedxcommunity_budget; Owner: -
 --
 
@@ -1115,9 +1270,11 @@ CREATE TABLE public.tedxcommunity_emails (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     unsubscribe_token uuid DEFAULT gen_random_uuid() NOT NULL,
     source text,
+    signed_up_with text,
     CONSTRAINT tedxcommunity_emails_email_normalised CHECK (((email)::text = lower(btrim((email)::text)))),
     CONSTRAINT tedxcommunity_emails_email_shape CHECK (((email)::text ~ '^[^]@[:space:]"(),:;<>[\\]+@[^]@[:space:]"(),:;<>[\\]+$'::text)),
     CONSTRAINT tedxcommunity_emails_first_name_shape CHECK (((first_name IS NULL) OR (((first_name)::text = btrim((first_name)::text)) AND (char_length((first_name)::text) >= 1)))),
+    CONSTRAINT tedxcommunity_emails_signed_up_with CHECK ((signed_up_with = ANY (ARRAY['form'::text, 'script'::text]))),
     CONSTRAINT tedxcommunity_emails_source_shape CHECK (((source IS NULL) OR (source ~ '^[a-z0-9_-]{1,32}$'::text)))
 );
 
@@ -1191,6 +1348,17 @@ CREATE TABLE public.tedxcommunity_unsubscribed (
     token uuid NOT NULL,
     unsubscribed_at timestamp with time zone DEFAULT now() NOT NULL,
     email_hash bytea
+);
+
+
+--
+-- Name: tedxcommunity_your_data_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_your_data_events (
+    kind text NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT tedxcommunity_your_data_events_kind CHECK ((kind = ANY (ARRAY['corrected'::text, 'downloaded'::text, 'erased'::text])))
 );
 
 
@@ -1298,6 +1466,13 @@ ALTER TABLE ONLY public.tedxcommunity_suppressed
 
 ALTER TABLE ONLY public.tedxcommunity_unsubscribed
     ADD CONSTRAINT tedxcommunity_unsubscribed_pkey PRIMARY KEY (token);
+
+
+--
+-- Name: tedxcommunity_deliveries_email_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tedxcommunity_deliveries_email_hash_idx ON public.tedxcommunity_deliveries USING btree (email_hash);
 
 
 --
@@ -1425,6 +1600,12 @@ ALTER TABLE public.tedxcommunity_suppressed ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.tedxcommunity_unsubscribed ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_your_data_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_your_data_events ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
@@ -1702,6 +1883,57 @@ GRANT ALL ON FUNCTION public.tedxcommunity_unsubscribe_state(token text) TO serv
 
 REVOKE ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.tedxcommunity_unsuppress(p_email text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data_download(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data_download(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_download(token text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_download(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data_erase(token text, p_dry boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data_erase(token text, p_dry boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_erase(token text, p_dry boolean) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_erase(token text, p_dry boolean) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data_of(t uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data_of(t uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data_rename(token text, first_name text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data_rename(token text, first_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_rename(token text, first_name text) TO anon;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_rename(token text, first_name text) TO service_role;
+
+
+--
+-- Name: FUNCTION tedxcommunity_your_data_report(p_time_zone text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.tedxcommunity_your_data_report(p_time_zone text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.tedxcommunity_your_data_report(p_time_zone text) TO service_role;
 
 
 --

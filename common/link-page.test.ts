@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from '../platform/theme.ts';
-import { confirmPage, PAGE_COLORS } from './unsubscribe-page.ts';
+import { PAGE_COLORS } from './link-page.ts';
+import { confirmPage } from './unsubscribe-page.ts';
 
-describe('the unsubscribe pages', () => {
+describe('the pages a link in our mail opens', () => {
   it('use the Tailwind theme’s colours, and only those', () => {
     for (const [name, value] of Object.entries(PAGE_COLORS)) expect(value, name).toBe(theme(name));
     const used = new Set(

@@ -1,0 +1,137 @@
+// /your-data?token=…, the "Your data" link in every mail, as one `(request) => Promise<Response>`
+// for both the own server and the Supabase Edge Function (decision 0028).
+//   GET:  the page; changes nothing (mail scanners follow links).
+//   POST: a form on it, by `action`: name (correct the first name), download, leave, erase
+//         (asked once more, then done with confirm=yes); answered with a page saying what changed.
+// The token is the sign-up's unsubscribe token; the database functions (called as anon) answer
+// for that one sign-up only. Every token that leads to nothing gets the same page, status and
+// size, after the same one database call: a malformed one is asked about as '' (null in SQL,
+// which reads no row), so nothing tells an unknown token from a malformed or an erased one.
+import { isAcceptableFirstName, normaliseFirstName } from './normalise-signup.ts';
+import { htmlAnswer, respond, textAnswer, tokenOf, type AskDatabase } from './link-page.ts';
+import { STRICT_CSP } from './csp-policy.ts';
+import {
+  downloadJson,
+  eraseConfirmPage,
+  erasedPage,
+  leftPage,
+  leftText,
+  NAME_REFUSED,
+  nameSaved,
+  yourDataInvalidPage,
+  yourDataInvalidText,
+  yourDataPage,
+  yourDataText,
+  type Erased,
+  type HeldData,
+} from './your-data-page.ts';
+import { EVENT_SHORT_NAME } from '../content/event.ts';
+
+interface YourDataOptions {
+  ask: AskDatabase;
+  /** The site's origin, for the pages' links, when they are served from elsewhere. */
+  home?: string;
+  /** Answer GET in text/plain (hosted Supabase rewrites GET text/html to text/plain anyway). */
+  isGetPlainText?: boolean;
+}
+
+/** The form's fields are a few short values; anything longer is not this page's form. */
+const MAX_FORM_BYTES = 2048;
+
+/** The posted form, or null when it is too long (read no further than the limit). */
+async function readForm(request: Request): Promise<URLSearchParams | null> {
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await reader?.read();
+    if (!next || next.done) break;
+    size += next.value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader?.cancel();
+      return null;
+    }
+    chunks.push(next.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
+  return new URLSearchParams(new TextDecoder().decode(bytes));
+}
+
+const isHeld = (value: unknown): value is HeldData =>
+  typeof value === 'object' && value !== null && typeof (value as HeldData).email === 'string';
+
+const ERASE = 'tedxcommunity_your_data_erase';
+
+export function createYourDataHandler({ ask, home = '', isGetPlainText }: YourDataOptions) {
+  /** Asks a function with the link's token ('' for a malformed one); null: it leads to nothing. */
+  const held = async (fn: string, token: string, extra: Record<string, string> = {}) => {
+    const said = await ask(fn, { token, ...extra });
+    if (said !== null && !isHeld(said)) throw new Error(`${fn}: unexpected answer`);
+    return said;
+  };
+  const invalid = (plain = false) =>
+    plain ? textAnswer(yourDataInvalidText(home), 404) : htmlAnswer(yourDataInvalidPage(home), 404);
+
+  /** What the link leads to: the sign-up, or (after leaving) what erase would still take. */
+  const lookUp = async (token: string) => {
+    const data = await held('tedxcommunity_your_data', token);
+    const left = data ? null : ((await ask(ERASE, { token, p_dry: 'true' })) as Erased | null);
+    return { data, left };
+  };
+
+  return async function handleYourData(request: Request): Promise<Response> {
+    const token = tokenOf(request) ?? '';
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const { data, left } = await lookUp(token);
+      if (isGetPlainText) {
+        if (data) return textAnswer(yourDataText(data, home), 200);
+        return left ? textAnswer(leftText(home), 200) : invalid(true);
+      }
+      if (data) return htmlAnswer(yourDataPage(token, data), 200);
+      return left ? htmlAnswer(leftPage(token, home), 200) : invalid();
+    }
+    if (request.method !== 'POST') {
+      return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
+    }
+    const form = await readForm(request);
+    if (!form) return textAnswer('The form is too long.\n', 413);
+    switch (form.get('action')) {
+      case 'name': {
+        const name = normaliseFirstName(form.get('first_name'));
+        if (!isAcceptableFirstName(name)) {
+          const data = await held('tedxcommunity_your_data', token);
+          return data ? htmlAnswer(yourDataPage(token, data, NAME_REFUSED), 400) : invalid();
+        }
+        const data = await held('tedxcommunity_your_data_rename', token, {
+          first_name: name ?? '',
+        });
+        return data
+          ? htmlAnswer(yourDataPage(token, data, nameSaved(data.first_name)), 200)
+          : invalid();
+      }
+      case 'download': {
+        const data = await held('tedxcommunity_your_data_download', token);
+        if (!data) return invalid();
+        return respond(downloadJson(data), 200, 'application/json', STRICT_CSP, {
+          'Content-Disposition': `attachment; filename="${EVENT_SHORT_NAME}-your-data.json"`,
+        });
+      }
+      case 'leave': {
+        const { data, left } = await lookUp(token);
+        // The unsubscribe link's own function: a later sign-up of the address leaves too.
+        if (data) await ask('tedxcommunity_unsubscribe_link', { token });
+        return data || left ? htmlAnswer(leftPage(token, home), 200) : invalid();
+      }
+      case 'erase': {
+        const dry = form.get('confirm') !== 'yes';
+        const erased = (await ask(ERASE, { token, p_dry: String(dry) })) as Erased | null;
+        if (!erased) return invalid();
+        return htmlAnswer(dry ? eraseConfirmPage(token, home) : erasedPage(erased, home), 200);
+      }
+      default:
+        return invalid();
+    }
+  };
+}
