@@ -85,15 +85,18 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
   },
   {
     id: 'leaving',
-    heading: 'Leaving the list',
+    heading: 'Seeing, correcting and leaving',
     paragraphs: [
       [
         'Every message we send has an unsubscribe link. One click and you get nothing more from us.',
       ],
       [
-        'To see what we hold about you, or to have it deleted, write to ',
+        'Every message also has a “Your data” link, beside the unsubscribe link. It opens a page, for you alone, that shows everything we hold about you: your address, your first name, when and how you signed up, each message we sent you and what became of it, and whether your address is on our do-not-mail list. There you can correct your first name, download it all as a file, leave the list, or erase it. Erasing takes your sign-up and the record of our messages for good; if your address is on the do-not-mail list, the address and its reason stay there, and nothing else, so that we never write to it again.',
+      ],
+      [
+        'Before our first message reaches you, or if you have lost it, write to ',
         contactLink,
-        '. We will delete it and tell you when it is done.',
+        ' to see, correct or delete what we hold about you. We will do it and tell you when it is done.',
       ],
     ],
   },

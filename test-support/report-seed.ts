@@ -13,6 +13,8 @@ export interface Seeded {
   byHour: number[];
   total: number;
   unsubscribes: Map<string, number>;
+  /** The "Your data" pages' counts per day, in the event's time zone. */
+  yourData: { day: string; corrected: number; downloaded: number; erased: number }[];
   campaigns: { campaign: string; sent: number; failed: number; left: number }[];
   /** Late reports on "launch" (`subscribers -- bounces`). */
   late: { bounces: number; complaints: number };
@@ -85,8 +87,17 @@ export async function seedReportList(db: Db, now = new Date()): Promise<Seeded> 
       public.tedxcommunity_email_hash('person' || g || '@example.org'),
       (array['hard', 'hard', 'complaint', 'soft'])[g + 1], g < 3
     from generate_series(0, 3) g`);
+  // On their "Your data" pages: two corrections and a download one day, an erasure the next.
+  const yourData = [perDay[30].day, perDay[31].day];
+  await db.exec(`insert into public.tedxcommunity_your_data_events (kind, at) values
+    ('corrected', '${yourData[0]}T09:00:00+03:00'), ('corrected', '${yourData[0]}T23:30:00+03:00'),
+    ('downloaded', '${yourData[0]}T12:00:00+03:00'), ('erased', '${yourData[1]}T00:30:00+03:00')`);
   return {
     perDay,
+    yourData: [
+      { day: yourData[0], corrected: 2, downloaded: 1, erased: 0 },
+      { day: yourData[1], corrected: 0, downloaded: 0, erased: 1 },
+    ],
     bySource,
     byHour,
     total: person,

@@ -16,6 +16,8 @@ export interface ReportRaw {
   by_hour: { hour: number; n: number }[];
   unsubscribes_per_day: DayCount[];
   bounces_per_day: DayCount[];
+  /** tedxcommunity_your_data_report: what people did on their "Your data" page. */
+  your_data_per_day: (DayCount & { kind: YourDataKind })[];
   campaigns: {
     campaign: string;
     statuses: Record<string, number>;
@@ -32,8 +34,13 @@ export const EMPTY_RAW: ReportRaw = {
   by_hour: [],
   unsubscribes_per_day: [],
   bounces_per_day: [],
+  your_data_per_day: [],
   campaigns: [],
 };
+
+/** What the "Your data" page counts, in the report's order. */
+export const YOUR_DATA_KINDS = ['corrected', 'downloaded', 'erased'] as const;
+type YourDataKind = (typeof YOUR_DATA_KINDS)[number];
 
 /** The delivery statuses in the order the progress bars stack them; "left" is nobody's yet. */
 export const CAMPAIGN_STATUSES = ['sent', 'deferred', 'bounced', 'failed', 'left'] as const;
@@ -60,10 +67,17 @@ export interface ReportData {
   late: { campaign: string; bounces: number; complaints: number }[];
   unsubscribes: number;
   bounces: number;
+  /** The days someone used their "Your data" page, with what they did. */
+  yourData: ({ day: string } & Record<YourDataKind, number>)[];
 }
 
-export const readReport = (caller: FunctionCaller, timeZone: string) =>
-  caller.scalar<ReportRaw>('tedxcommunity_report', { p_time_zone: timeZone });
+export async function readReport(caller: FunctionCaller, timeZone: string): Promise<ReportRaw> {
+  const args = { p_time_zone: timeZone };
+  return {
+    ...(await caller.scalar<ReportRaw>('tedxcommunity_report', args)),
+    your_data_per_day: await caller.scalar('tedxcommunity_your_data_report', args),
+  };
+}
 
 export function shiftDay(day: string, by: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -129,5 +143,14 @@ export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): Report
     })),
     unsubscribes: sum(raw.unsubscribes_per_day),
     bounces: sum(raw.bounces_per_day),
+    yourData: [...new Set(raw.your_data_per_day.map((r) => r.day))].map((d) => ({
+      day: d,
+      ...(Object.fromEntries(
+        YOUR_DATA_KINDS.map((kind) => [
+          kind,
+          sum(raw.your_data_per_day.filter((r) => r.day === d && r.kind === kind)),
+        ]),
+      ) as Record<YourDataKind, number>),
+    })),
   };
 }

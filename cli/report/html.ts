@@ -5,7 +5,13 @@ import { html, htmlPage, raw } from '../../common/html.ts';
 import { EVENT_SHORT_NAME } from '../../content/event.ts';
 import { formatCount } from '../output/say.ts';
 import * as charts from './charts.ts';
-import { CAMPAIGN_STATUSES, campaignNames, shareOfTotal, type ReportData } from './data.ts';
+import {
+  CAMPAIGN_STATUSES,
+  campaignNames,
+  shareOfTotal,
+  YOUR_DATA_KINDS,
+  type ReportData,
+} from './data.ts';
 import { chart, CSP, css, figure, legend, table } from './page.ts';
 import { recentStats } from './summary.ts';
 
@@ -86,6 +92,18 @@ export function reportHtml(
             'The numbers, day by day',
             ['Day', 'Unsubscribed', 'Bounced'],
             left.map((d) => [d.day, d.unsubscribes, d.bounces]),
+          ),
+    ),
+    figure(
+      'your-data',
+      'Your data pages',
+      'What people did on the page the “Your data” link in every mail opens: corrected their first name, downloaded what we hold, erased it.',
+      data.yourData.length === 0
+        ? html`<p class="empty">Nobody has used it yet.</p>`
+        : table(
+            'The numbers, day by day',
+            ['Day', ...YOUR_DATA_KINDS],
+            data.yourData.map((d) => [d.day, ...YOUR_DATA_KINDS.map((k) => d[k])]),
           ),
     ),
     figure(

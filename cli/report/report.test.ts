@@ -64,6 +64,7 @@ function expectMatches(data: ReturnType<typeof shapeReport>, seeded: Seeded) {
   for (const [day, n] of seeded.unsubscribes)
     expect(data.days.find((d) => d.day === day)?.unsubscribes).toBe(n);
   expect(data.bounces).toBe(0);
+  expect(data.yourData).toEqual(seeded.yourData);
   expect(data.late.find((c) => c.campaign === 'launch')).toEqual({
     campaign: 'launch',
     ...seeded.late,
@@ -98,13 +99,14 @@ describe.each(testDatabases())('tedxcommunity_report on $name', (database) => {
     );
   });
 
-  it('is the service role’s alone', async () => {
-    await expect(
-      db.transactionAs('anon', (tx) =>
-        tx.query('select public.tedxcommunity_report($1)', [EVENT_TIME_ZONE]),
-      ),
-    ).rejects.toMatchObject({ code: '42501' });
-  });
+  it.each(['tedxcommunity_report', 'tedxcommunity_your_data_report'])(
+    '%s is the service role’s alone',
+    async (fn) => {
+      await expect(
+        db.transactionAs('anon', (tx) => tx.query(`select public.${fn}($1)`, [EVENT_TIME_ZONE])),
+      ).rejects.toMatchObject({ code: '42501' });
+    },
+  );
 });
 
 describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
@@ -140,6 +142,7 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`^${seeded.total} on the list \\(`));
     expect(result.stdout).toContain('Unsubscribed: 3. Bounced: 0. Late bounces: 2. Complaints: 1.');
+    expect(result.stdout).toContain('Your data pages: 2 corrected, 1 downloaded, 1 erased.');
     expect(
       result.stdout.split('\n').filter((l) => /^ {2}\w{3} \d{1,2} \w{3} /.test(l)),
     ).toHaveLength(14);
@@ -148,6 +151,13 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     // Late bounces and complaints beside the send's outcomes.
     expect(html).toContain('<th scope="col">late bounces</th><th scope="col">complaints</th>');
     expect(html).toMatch(/<th scope="row">launch<\/th>(<td>[\d,]+<\/td>){5}<td>2<\/td><td>1<\/td>/);
+    const [first, second] = seeded.yourData;
+    expect(html).toContain(
+      `<tr><th scope="row">${first.day}</th><td>2</td><td>1</td><td>0</td></tr>`,
+    );
+    expect(html).toContain(
+      `<tr><th scope="row">${second.day}</th><td>0</td><td>0</td><td>1</td></tr>`,
+    );
     expect(html).not.toContain('@example.org');
     expect(html).not.toMatch(/\b(src|href)="https?:/);
   });

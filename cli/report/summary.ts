@@ -1,7 +1,7 @@
 // What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
 // so a glance over SSH tells the organisers how the list is doing without opening the file.
 import { formatCount } from '../output/say.ts';
-import { shareOfTotal, type ReportData } from './data.ts';
+import { shareOfTotal, YOUR_DATA_KINDS, type ReportData } from './data.ts';
 
 const BAR_WIDTH = 30;
 
@@ -43,6 +43,7 @@ export function terminalSummary(data: ReportData, from: string): string {
     `Unsubscribed: ${formatCount(data.unsubscribes)}. Bounced: ${formatCount(data.bounces)}. ` +
       `Late bounces: ${formatCount(data.late.reduce((n, c) => n + c.bounces, 0))}. ` +
       `Complaints: ${formatCount(data.late.reduce((n, c) => n + c.complaints, 0))}.`,
+    `Your data pages: ${YOUR_DATA_KINDS.map((k) => `${formatCount(data.yourData.reduce((n, d) => n + d[k], 0))} ${k}`).join(', ')}.`,
     `Last 14 days (${data.timeZone}):`,
     ...textBars(recent.last14),
   ].join('\n');

@@ -33,3 +33,23 @@ describe('the mail a person gets', () => {
     expect(Object.keys(preview.headers as object)).not.toContain('X-Campaign-Token');
   });
 });
+
+describe('the person’s links', () => {
+  it.each([
+    ['https://tedx.test/unsubscribe', 'https://tedx.test/your-data?token=t-1'],
+    [
+      'https://ref.supabase.co/functions/v1/unsubscribe/',
+      'https://ref.supabase.co/functions/v1/your-data?token=t-1',
+    ],
+  ])('with UNSUBSCRIBE_URL %s, "Your data" is its sibling %s', (endpoint, yourData) => {
+    const make = mailMaker({
+      from: 'hello@tedx.test',
+      siteUrl: 'https://tedx.test',
+      unsubscribeEndpoint: endpoint,
+      template: TEMPLATE,
+    });
+    const { mail } = make({ email: 'a@example.org', first_name: null, token: 't-1' }, '<x@y>');
+    expect(mail.text).toContain(`Your data (see, correct or erase what we hold): ${yourData}\n`);
+    expect(String(mail.html)).toContain(`<a href="${yourData}"`);
+  });
+});

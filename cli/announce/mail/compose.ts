@@ -21,7 +21,8 @@ export interface MailSettings {
   from: string;
   siteUrl: string;
   /** Where the unsubscribe links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted
-   * Supabase), else the own server's SITE_URL/unsubscribe. */
+   * Supabase), else the own server's SITE_URL/unsubscribe. The "Your data" links point beside
+   * it: its last path segment is `your-data` (the Edge Function of that name, or the route). */
   unsubscribeEndpoint: string;
   template: MessageTemplate;
 }
@@ -37,10 +38,14 @@ export function mailMaker(settings: MailSettings) {
     messageId: string,
     mailToken?: string,
   ) => {
-    const url = new URL(settings.unsubscribeEndpoint);
-    url.searchParams.set('token', to.token);
-    const unsubscribe = url.toString();
-    const rendered = personalise(to.first_name, unsubscribe);
+    const link = (last?: string) => {
+      const url = new URL(settings.unsubscribeEndpoint);
+      if (last) url.pathname = url.pathname.replace(/[^/]*\/*$/, last);
+      url.searchParams.set('token', to.token);
+      return url.toString();
+    };
+    const unsubscribe = link();
+    const rendered = personalise(to.first_name, { unsubscribe, yourData: link('your-data') });
     const mail: SendMailOptions = {
       from: settings.from,
       to: to.email,

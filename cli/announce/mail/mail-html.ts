@@ -74,6 +74,7 @@ interface MailHtmlParts {
   bodyHtml: string;
   siteUrl: string;
   unsubscribeUrl: string;
+  yourDataUrl: string;
   /** The event's WhatsApp Channel; no line for it when empty. */
   whatsappChannel: string;
 }
@@ -102,6 +103,7 @@ ${raw(parts.bodyHtml)}</td></tr>
 ${whatsappRow(parts.whatsappChannel)}<tr><td style="padding:16px 24px 28px;border-top:1px solid ${LINE};font-family:${FONT_HTML};font-size:13px;line-height:1.6;color:${MUTED};">
 You are getting this because you signed up at <a href="${parts.siteUrl}" style="color:${MUTED};text-decoration:underline;">${parts.siteUrl.replace(/^https?:\/\//, '')}</a> to hear when ${EVENT_SHORT_NAME} launches.
 <a href="${parts.unsubscribeUrl}" style="${LINK}">Unsubscribe</a> with one click.
+<a href="${parts.yourDataUrl}" style="${LINK}">Your data</a>: see, correct or erase what we hold about you.
 </td></tr>
 </table>
 </td></tr>

@@ -5,7 +5,14 @@ import { prepareMessage, readTemplate } from './message.ts';
 const SITE = 'https://tedx.test';
 const CHANNEL = 'https://whatsapp.com/channel/0029VaTEDxKampalaBS0test';
 const render = (channel?: string) =>
-  prepareMessage(readTemplate(), SITE, channel)('Ann', `${SITE}/unsubscribe?token=t`);
+  prepareMessage(
+    readTemplate(),
+    SITE,
+    channel,
+  )('Ann', {
+    unsubscribe: `${SITE}/unsubscribe?token=t`,
+    yourData: `${SITE}/your-data?token=t`,
+  });
 
 describe('the launch mail and the WhatsApp Channel', () => {
   it('offers the channel in the text part, before the footer', () => {

@@ -15,7 +15,12 @@ Hi {{first_name}},
 `;
 
 describe('the launch message', () => {
-  const personalise = prepareMessage(parseTemplate(SOURCE), 'https://tedx.test');
+  const prepared = prepareMessage(parseTemplate(SOURCE), 'https://tedx.test');
+  const personalise = (
+    name: string | null,
+    unsubscribe: string,
+    yourData = 'https://tedx.test/y',
+  ) => prepared(name, { unsubscribe, yourData });
 
   it('fills in the first name, or the fallback greeting', () => {
     expect(personalise('Ann', 'https://tedx.test/u').text).toMatch(/^Hi Ann,/);
@@ -38,12 +43,20 @@ describe('the launch message', () => {
     );
   });
 
-  it('reads the event date from content and puts the unsubscribe link in both parts', () => {
-    const mail = personalise('Ann', 'https://tedx.test/unsubscribe?token=a&b');
+  it('reads the event date from content and puts both of the person’s links in both parts', () => {
+    const mail = personalise(
+      'Ann',
+      'https://tedx.test/unsubscribe?token=a&b',
+      'https://tedx.test/your-data?token=a&b',
+    );
     expect(mail.text).toContain(`on ${EVENT_DATE_LONG}.`);
     expect(mail.text).toContain("See who's coming: https://tedx.test/speakers/?utm_source=email");
     expect(mail.text).toContain('Unsubscribe (one click): https://tedx.test/unsubscribe?token=a&b');
     expect(mail.html).toContain('href="https://tedx.test/unsubscribe?token=a&amp;b"');
+    expect(mail.text).toContain(
+      'Your data (see, correct or erase what we hold): https://tedx.test/your-data?token=a&b',
+    );
+    expect(mail.html).toContain('<a href="https://tedx.test/your-data?token=a&amp;b"');
     expect(mail.html).toContain('<html lang="en">');
     // A paragraph that is only a link is a button.
     expect(mail.html).toContain(
@@ -58,7 +71,10 @@ describe('the launch message', () => {
   });
 
   it('ships a default message that renders', () => {
-    const mail = prepareMessage(readTemplate(), 'https://tedx.test')(null, 'https://tedx.test/u');
+    const mail = prepareMessage(readTemplate(), 'https://tedx.test')(null, {
+      unsubscribe: 'https://tedx.test/u',
+      yourData: 'https://tedx.test/y',
+    });
     expect(mail.subject).toContain(EVENT_FULL_NAME);
     expect(mail.text).toMatch(/^Hi there,/);
     expect(mail.html).toContain('https://tedx.test/speakers/');

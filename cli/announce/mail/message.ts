@@ -1,6 +1,6 @@
 // The launch message: a Markdown file with front matter, turned into a subject, a plain-text part
-// and an HTML part. The Markdown is rendered once per run; each person only costs two string
-// replacements (their first name, escaped for HTML, and their unsubscribe link).
+// and an HTML part. The Markdown is rendered once per run; each person only costs a few string
+// replacements (their first name, escaped for HTML, and their two links: unsubscribe, your data).
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
@@ -68,6 +68,13 @@ export function markSiteLinks(markdown: string, siteUrl: string): string {
 const FIRST_NAME = '{{first_name}}';
 // A placeholder Markdown leaves alone and no URL encoding changes: replaced per person.
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
+const YOUR_DATA = 'YOUR-DATA-URL-7f3a9c';
+
+/** A person's own links, each with their token. */
+export interface PersonLinks {
+  unsubscribe: string;
+  yourData: string;
+}
 
 /**
  * Renders the template once for this site; the result fills in one person at a time. The
@@ -93,6 +100,7 @@ export function prepareMessage(
     bodyHtml: marked.parse(markdown) as string,
     siteUrl,
     unsubscribeUrl: UNSUBSCRIBE,
+    yourDataUrl: YOUR_DATA,
     whatsappChannel,
   });
   const whatsapp = whatsappChannel ? `\n\n${WHATSAPP_CHANNEL.label}: ${whatsappChannel}` : '';
@@ -100,18 +108,21 @@ export function prepareMessage(
     markdownToText(markdown) +
     whatsapp +
     `\n\n--\nYou are getting this because you signed up at ${siteUrl} to hear when ` +
-    `${EVENT_SHORT_NAME} launches.\nUnsubscribe (one click): ${UNSUBSCRIBE}\n`;
+    `${EVENT_SHORT_NAME} launches.\nUnsubscribe (one click): ${UNSUBSCRIBE}\n` +
+    `Your data (see, correct or erase what we hold): ${YOUR_DATA}\n`;
   const htmlParts = html.split(FIRST_NAME);
   const textParts = text.split(FIRST_NAME);
   const subjectParts = subject.split(FIRST_NAME);
-  return (firstName: string | null, unsubscribeUrl: string) => {
+  return (firstName: string | null, links: PersonLinks) => {
     const name = usableFirstName(firstName) ?? template.fallbackName;
+    const fill = (part: string, escape: (url: string) => string) =>
+      part
+        .replaceAll(UNSUBSCRIBE, escape(links.unsubscribe))
+        .replaceAll(YOUR_DATA, escape(links.yourData));
     return {
       subject: subjectParts.join(name),
-      text: textParts.join(name).replaceAll(UNSUBSCRIBE, unsubscribeUrl),
-      html: htmlParts
-        .join(escaped`${name}`)
-        .replaceAll(UNSUBSCRIBE, String(escaped`${unsubscribeUrl}`)),
+      text: fill(textParts.join(name), (url) => url),
+      html: fill(htmlParts.join(escaped`${name}`), (url) => String(escaped`${url}`)),
     };
   };
 }
