@@ -88,7 +88,8 @@ function facts(held: HeldData) {
 export const downloadJson = (held: HeldData) =>
   `${JSON.stringify({ ...held, list_deleted_by: LIST_KEPT_UNTIL_LONG }, null, 2)}\n`;
 
-const action = (token: string) => `/your-data?token=${encodeURIComponent(token)}`;
+/** The forms post back to the page itself, wherever it is served (the Edge Function too). */
+const action = (token: string) => `?token=${encodeURIComponent(token)}`;
 
 /** One POST button with its hidden fields. */
 const button = (token: string, label: string, fields: Record<string, string>) =>

@@ -1,5 +1,5 @@
-// The Supabase Edge Function as Supabase runs it: supabase/functions/unsubscribe/index.ts under the
-// real Deno runtime (npm `deno`, the binary from its platform package, nothing downloaded), asking
+// The Supabase Edge Functions as Supabase runs them: supabase/functions/{unsubscribe,your-data}/
+// index.ts under the real Deno runtime (npm `deno`, the binary from its platform package, nothing downloaded), asking
 // a running server on PGlite over its REST API with the anon key, as it asks hosted Supabase.
 // The two people's tokens are written into the database before the server starts (the REST API
 // never shows a token); the service-role key reads the list, as an organiser would.
@@ -18,6 +18,7 @@ const TOKENS = {
   'ann@example.org': '0b6f3f7e-1f0a-4f7e-9d55-3c1e8f2a7b01',
   'bob@example.org': '0b6f3f7e-1f0a-4f7e-9d55-3c1e8f2a7b02',
 };
+const CAT = '0b6f3f7e-1f0a-4f7e-9d55-3c1e8f2a7b03';
 
 /** The deno binary npm installed, or why there is none (then the suite says so and skips). */
 function findDeno(): { path: string } | { reason: string } {
@@ -33,12 +34,18 @@ function findDeno(): { path: string } | { reason: string } {
 const deno = findDeno();
 if ('reason' in deno) console.warn(`Skipping the Edge Function under Deno: ${deno.reason}`);
 
-/** Starts index.ts under Deno on a port the kernel picks; resolves with its origin. */
+interface Edge {
+  child: ChildProcess;
+  origin: string;
+}
+
+/** Starts a function's index.ts under Deno on a port the kernel picks; resolves with its origin. */
 function startEdgeFunction(
   denoPath: string,
+  name: string,
   supabaseUrl: string,
   denoDir: string,
-): Promise<{ child: ChildProcess; origin: string }> {
+): Promise<Edge> {
   const child = spawn(
     denoPath,
     [
@@ -48,7 +55,7 @@ function startEdgeFunction(
       '--node-modules-dir=manual',
       '--allow-net=127.0.0.1',
       '--allow-env=SUPABASE_URL,SUPABASE_ANON_KEY,SITE_URL',
-      'supabase/functions/unsubscribe/index.ts',
+      `supabase/functions/${name}/index.ts`,
     ],
     {
       cwd: new URL('../', import.meta.url),
@@ -88,7 +95,7 @@ function startEdgeFunction(
 
 describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', () => {
   let server: PgliteServer;
-  let edge: { child: ChildProcess; origin: string };
+  let edge: Edge;
   let serviceKey: string;
 
   /** As the organisers' key reads the list over the server's REST API (one page is plenty). */
@@ -119,6 +126,7 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     serviceKey = readServiceRoleKey(undefined, server.dataDir) ?? '';
     edge = await startEdgeFunction(
       (deno as { path: string }).path,
+      'unsubscribe',
       server.origin,
       join(server.dataDir, 'deno'),
     );
@@ -171,5 +179,73 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     expect(text).toContain('left the launch list with this link');
     expect(text).not.toContain('You are on the');
     expect(await emails()).toEqual(['bob@example.org']);
+  });
+});
+
+describe.skipIf('reason' in deno)('the your-data Edge Function under Deno', () => {
+  // Its own server and function: the unsubscribe tests above take people off the list.
+  let server: PgliteServer;
+  let edge: Edge;
+  const token = CAT;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  beforeAll(async () => {
+    server = await serverOnPglite({}, async (db) => {
+      await db.query(
+        `insert into public.${SIGNUP_TABLE} (email, first_name, unsubscribe_token) values ($1, 'Cat', $2)`,
+        ['cat@example.org', token],
+      );
+      await db.exec(`insert into public.tedxcommunity_deliveries (campaign, email_hash, status)
+        values ('launch', public.tedxcommunity_email_hash('cat@example.org'), 'sent')`);
+    });
+    edge = await startEdgeFunction(
+      (deno as { path: string }).path,
+      'your-data',
+      server.origin,
+      join(server.dataDir, 'deno'),
+    );
+  });
+  afterAll(async () => {
+    if (edge?.child.exitCode === null) {
+      const gone = new Promise((resolve) => edge.child.once('exit', resolve));
+      edge.child.kill('SIGTERM');
+      await gone;
+    }
+    await server?.dispose();
+  });
+
+  const at = (origin: string, t = token) => `${origin}/your-data?token=${t}`;
+
+  it('serves the own server’s page for the same token, and the same facts as text to GET', async () => {
+    const fields = { action: 'name', first_name: 'Cathy' };
+    const ours = await fetch(at(server.origin), form(fields));
+    const theirs = await fetch(at(edge.origin), form(fields));
+    expect([ours.status, theirs.status]).toEqual([200, 200]);
+    const page = await theirs.text();
+    expect(page).toBe(await ours.text());
+    expect(page).toContain('Saved. We will greet you as Cathy.');
+    expect(page).toContain('cat@example.org');
+    expect(page).toContain('“launch”');
+    for (const header of ['content-security-policy', 'cache-control', 'referrer-policy'])
+      expect(theirs.headers.get(header), header).toBe(ours.headers.get(header));
+    // Hosted Supabase serves GET as text/plain: the function writes it so.
+    const get = await fetch(at(edge.origin));
+    expect(get.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await get.text();
+    for (const fact of ['Email address: cat@example.org', 'First name: Cathy', '“launch”'])
+      expect(text).toContain(fact);
+  });
+
+  it('a wrong token gets the same answer as from the own server', async () => {
+    const wrong = '6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a';
+    const ours = await fetch(at(server.origin, wrong), form({ action: 'download' }));
+    const theirs = await fetch(at(edge.origin, wrong), form({ action: 'download' }));
+    expect([ours.status, theirs.status]).toEqual([404, 404]);
+    // The same page; its home link is the site's address (SITE_URL) where the site is elsewhere.
+    expect((await theirs.text()).replaceAll(`${SITE}/`, '/')).toBe(await ours.text());
   });
 });
