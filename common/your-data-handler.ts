@@ -41,7 +41,8 @@ const MAX_FORM_BYTES = 2048;
 /** The posted form, or null when it is too long (read no further than the limit). */
 async function readForm(request: Request): Promise<URLSearchParams | null> {
   const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (;;) {
     const next = await reader?.read();
@@ -51,12 +52,9 @@ async function readForm(request: Request): Promise<URLSearchParams | null> {
       await reader?.cancel();
       return null;
     }
-    chunks.push(next.value);
+    text += decoder.decode(next.value, { stream: true });
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
-  return new URLSearchParams(new TextDecoder().decode(bytes));
+  return new URLSearchParams(text + decoder.decode());
 }
 
 const isHeld = (value: unknown): value is HeldData =>

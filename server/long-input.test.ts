@@ -264,6 +264,30 @@ const ROUTES: Route[] = [
       }),
     },
   },
+  {
+    name: 'GET /your-data',
+    short: () => ({ path: `/your-data?token=${TOKEN}` }),
+    long: { url: () => ({ path: longUrl(`/your-data?token=${TOKEN}`) }) },
+  },
+  {
+    name: 'POST /your-data',
+    short: () => ({
+      method: 'POST',
+      path: `/your-data?token=${TOKEN}`,
+      headers: form,
+      body: 'action=download',
+    }),
+    long: {
+      url: () => ({ method: 'POST', path: longUrl(`/your-data?token=`), headers: form }),
+      // Past the form's limit: read no further than it.
+      body: () => ({
+        method: 'POST',
+        path: `/your-data?token=${TOKEN}`,
+        headers: form,
+        body: `action=name&first_name=${filler(BODY_LIMIT)}`,
+      }),
+    },
+  },
 ];
 
 describe('the longest request the server accepts', () => {
