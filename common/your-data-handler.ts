@@ -129,7 +129,7 @@ export function createYourDataHandler({ ask, home = '', isGetPlainText }: YourDa
         return htmlAnswer(dry ? eraseConfirmPage(token, home) : erasedPage(erased, home), 200);
       }
       default:
-        return invalid();
+        return textAnswer('This page has no such form.\n', 400);
     }
   };
 }
