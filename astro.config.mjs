@@ -21,8 +21,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Not the not-found page, nor the pages a no-JavaScript sign-up lands on.
-      filter: (page) => !/^\/(404|signup\/)/.test(new URL(page).pathname),
+      // Not the not-found page, the pages a no-JavaScript sign-up lands on, nor a person's data.
+      filter: (page) => !/^\/(404|signup\/|your-data)/.test(new URL(page).pathname),
       // Match the canonical URLs, which name routes as the spec does: /about, not /about/.
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=[^/])\/$/, '') }),
     }),

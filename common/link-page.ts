@@ -115,8 +115,10 @@ export type AskDatabase = (fn: string, args: Record<string, string>) => Promise<
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The link's token, or null when it is not one (no database is asked about it). */
-export function tokenOf(request: Request): string | null {
-  const value = new URL(request.url).searchParams.get('token') ?? '';
-  return UUID.test(value) ? value : null;
-}
+/** A token, or null when `value` is not one (no database is asked about it). */
+export const asToken = (value: string | null | undefined) =>
+  value && UUID.test(value) ? value : null;
+
+/** The link's token (its `token` parameter), or null. */
+export const tokenOf = (request: Request) =>
+  asToken(new URL(request.url).searchParams.get('token'));

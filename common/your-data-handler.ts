@@ -3,12 +3,21 @@
 //   GET:  the page; changes nothing (mail scanners follow links).
 //   POST: a form on it, by `action`: name (correct the first name), download, leave, erase
 //         (asked once more, then done with confirm=yes); answered with a page saying what changed.
+//         `show`: the page itself, for the site's static /your-data page (hosted Supabase), which
+//         posts the token in the form.
 // The token is the sign-up's unsubscribe token; the database functions (called as anon) answer
 // for that one sign-up only. Every token that leads to nothing gets the same page, status and
 // size, after the same one database call: a malformed one is asked about as '' (null in SQL,
 // which reads no row), so nothing tells an unknown token from a malformed or an erased one.
 import { isAcceptableFirstName, normaliseFirstName } from './normalise-signup.ts';
-import { htmlAnswer, respond, textAnswer, tokenOf, type AskDatabase } from './link-page.ts';
+import {
+  asToken,
+  htmlAnswer,
+  respond,
+  textAnswer,
+  tokenOf,
+  type AskDatabase,
+} from './link-page.ts';
 import { STRICT_CSP } from './csp-policy.ts';
 import {
   downloadJson,
@@ -79,23 +88,32 @@ export function createYourDataHandler({ ask, home = '', isGetPlainText }: YourDa
     return { data, left };
   };
 
+  /** What the link leads to, as a page (or as text). */
+  const show = async (token: string, plain = false) => {
+    const { data, left } = await lookUp(token);
+    if (plain) {
+      if (data) return textAnswer(yourDataText(data, home), 200);
+      return left ? textAnswer(leftText(home), 200) : invalid(true);
+    }
+    if (data) return htmlAnswer(yourDataPage(token, data), 200);
+    return left ? htmlAnswer(leftPage(token, home), 200) : invalid();
+  };
+
   return async function handleYourData(request: Request): Promise<Response> {
-    const token = tokenOf(request) ?? '';
     if (request.method === 'GET' || request.method === 'HEAD') {
-      const { data, left } = await lookUp(token);
-      if (isGetPlainText) {
-        if (data) return textAnswer(yourDataText(data, home), 200);
-        return left ? textAnswer(leftText(home), 200) : invalid(true);
-      }
-      if (data) return htmlAnswer(yourDataPage(token, data), 200);
-      return left ? htmlAnswer(leftPage(token, home), 200) : invalid();
+      return show(tokenOf(request) ?? '', isGetPlainText);
     }
     if (request.method !== 'POST') {
       return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
     }
     const form = await readForm(request);
     if (!form) return textAnswer('The form is too long.\n', 413);
+    // The link's token, or the code pasted into the site's /your-data page (or the whole link).
+    const token =
+      tokenOf(request) ?? asToken(/[0-9a-f-]{36}/i.exec(form.get('token') ?? '')?.[0]) ?? '';
     switch (form.get('action')) {
+      case 'show':
+        return show(token);
       case 'name': {
         const name = normaliseFirstName(form.get('first_name'));
         if (!isAcceptableFirstName(name)) {

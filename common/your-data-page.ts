@@ -1,7 +1,7 @@
 // The pages of /your-data, in link-page.ts's look: what the organisers hold about the person whose
 // link it is, and the four things they can do with it (correct the first name, download, leave,
-// erase), each a plain form POST. The same facts as plain text for hosted Supabase, which serves
-// no HTML to GET (see unsubscribe-page.ts). Runtime-neutral: the Edge Function renders these too.
+// erase), each a plain form POST. The same facts as plain text for a GET to hosted Supabase, which
+// serves no HTML to GET (decision 0028). Runtime-neutral: the Edge Function renders these too.
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../content/event.ts';
 import { eventDates } from '../content/event-dates.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
@@ -87,6 +87,11 @@ function facts(held: HeldData) {
 /** The download: everything the page shows, as one JSON file. */
 export const downloadJson = (held: HeldData) =>
   `${JSON.stringify({ ...held, list_deleted_by: LIST_KEPT_UNTIL_LONG }, null, 2)}\n`;
+
+/** Where the site's /your-data page posts the link's token: hosted Supabase's Edge Function when
+ * the site is built for it (PUBLIC_SUPABASE_URL), else the own server's route. */
+export const yourDataEndpoint = (supabaseUrl?: string) =>
+  supabaseUrl ? `${new URL(supabaseUrl).origin}/functions/v1/your-data` : '/your-data';
 
 /** The forms post back to the page itself, wherever it is served (the Edge Function too). */
 const action = (token: string) => `?token=${encodeURIComponent(token)}`;

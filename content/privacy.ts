@@ -44,6 +44,16 @@ export const PRIVACY_INTRO = {
   body: `What happens to the address you leave on the ${EVENT_SHORT_NAME} sign-up form: who keeps it, what for, for how long, and how to get it deleted.`,
 } as const;
 
+/** /your-data without its token (a static host's page: decision 0028). */
+export const YOUR_DATA_INTRO = {
+  kicker: 'Privacy',
+  title: 'Your data',
+  body: 'Everything we hold about you, to see, correct, download or erase: opened by the “Your data” link in any of our messages.',
+  code: 'The code from your link',
+  codeHelp: 'The part after “token=” in the “Your data” link of our message.',
+  button: 'Show what you hold about me',
+} as const;
+
 export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
   {
     id: 'who',

@@ -4,6 +4,7 @@
 // and compare it with the page; erase, and the next campaign does not mail that address; the link
 // then holds nothing. On a server of its own (the list is this test's alone).
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { decoded, listOn, type ListBackend } from '../test-support/announce-lists.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
@@ -62,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
       const [launch] = mailsTo(email);
       expect(launch).toMatch(/^Hi Amara,/m);
       const link = YOUR_DATA_LINE.exec(launch)?.[1] ?? '';
-      expect(link.startsWith(`${origin()}/your-data?token=`)).toBe(true);
+      expect(link.startsWith(`${origin()}/your-data/?token=`)).toBe(true);
 
       await page.goto(link);
       const main = page.getByRole('main');
@@ -118,6 +119,41 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'This link is no longer valid',
       );
+    });
+
+    test('on a static host, the site’s page hands the link to the Edge Function', async ({
+      page,
+    }) => {
+      // The built /your-data/ page as a static host serves it, at an origin of its own; what it
+      // posts goes to the handler the Edge Function runs (here the own server's route, the same
+      // code: server/edge-deno.test.ts), as does everything else the page loads.
+      const STATIC = 'https://static.test';
+      const built = readFileSync(
+        fileURLToPath(new URL('../dist/your-data/index.html', import.meta.url)),
+      );
+      await page.route(`${STATIC}/**`, async (route) => {
+        const url = new URL(route.request().url());
+        if (route.request().method() === 'GET' && url.pathname === '/your-data/')
+          return route.fulfill({ body: built, contentType: 'text/html; charset=utf-8' });
+        return route.fulfill({
+          response: await route.fetch({ url: `${origin()}${url.pathname}${url.search}` }),
+        });
+      });
+      await announce('static');
+      const link = YOUR_DATA_LINE.exec(mailsTo('person0@example.org').at(-1) ?? '')?.[1] ?? '';
+      const token = new URL(link).searchParams.get('token') ?? '';
+      expect(token).toMatch(/^[0-9a-f-]{36}$/);
+
+      await page.goto(`${STATIC}/your-data/?token=${token}`);
+      if (!javaScriptEnabled) {
+        // The person pastes the code (or the whole link) and sends it.
+        await page.getByLabel('The code from your link').fill(link);
+        await page.getByRole('button', { name: 'Show what you hold about me' }).click();
+      }
+      await expect(page.getByRole('main')).toContainText('person0@example.org');
+      await expect(page.getByRole('main')).toContainText('“static”');
+      // The token left the static page's address before it was sent.
+      expect(page.url()).toBe(`${STATIC}/your-data`);
     });
   });
 }

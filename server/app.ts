@@ -126,12 +126,15 @@ export function createApp({
   app.route('/rest/v1', restApp);
 
   for (const [path, handle] of Object.entries(links)) {
+    // With or without the slash: the mail's "Your data" link has it (a static host's page).
+    const paths = [path, `${path}/`];
     // Anyone may follow or post a link from a mail: counted against the same per-address limit.
-    app.use(path, async (c, next) => {
-      limitRequests(c);
-      await next();
-    });
-    app.on(['GET', 'POST'], path, (c) => handle(c.req.raw));
+    for (const p of paths)
+      app.use(p, async (c, next) => {
+        limitRequests(c);
+        await next();
+      });
+    app.on(['GET', 'POST'], paths, (c) => handle(c.req.raw));
   }
 
   if (site) app.on(['GET', 'HEAD'], '*', site);

@@ -112,6 +112,29 @@ for (const database of testDatabases()) {
       expect(bob).toContain('your mail server returned our mail as undeliverable');
     });
 
+    it('shows the page to the site’s form, by the code or the whole link pasted, with or without the slash', async () => {
+      const token = await tokenOf('ann@example.org');
+      for (const pasted of [
+        token,
+        ` ${token} `,
+        `https://tedx.example/your-data/?token=${token}`,
+      ]) {
+        const res = await app.request(
+          'http://localhost/your-data',
+          post({ action: 'show', token: pasted }),
+        );
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('ann@example.org');
+      }
+      const slash = await app.request(`http://localhost/your-data/?token=${token}`);
+      expect(await slash.text()).toContain('ann@example.org');
+      const nobody = await app.request(
+        'http://localhost/your-data/',
+        post({ action: 'show', token: 'x' }),
+      );
+      expect(nobody.status).toBe(404);
+    });
+
     it('corrects the first name by the sign-up form’s rules, and counts a change', async () => {
       const token = await tokenOf('ann@example.org');
       const saved = await app.request(url(token), post({ action: 'name', first_name: ' Amara ' }));

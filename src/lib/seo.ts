@@ -30,6 +30,10 @@ export const PAGE_META = {
     title: `Privacy: what happens to your email · ${EVENT_SHORT_NAME}`,
     description: `Who keeps the email addresses left on the ${EVENT_SHORT_NAME} sign-up form, what for, for how long, and how to have yours deleted.`,
   },
+  yourData: {
+    title: `Your data · ${EVENT_SHORT_NAME}`,
+    description: `What the ${EVENT_SHORT_NAME} organisers hold about you, opened by the “Your data” link in their messages.`,
+  },
   notFound: {
     title: `Page not found · ${EVENT_SHORT_NAME}`,
     description: 'This page does not exist. Return to the home page.',

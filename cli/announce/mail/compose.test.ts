@@ -35,21 +35,20 @@ describe('the mail a person gets', () => {
 });
 
 describe('the person’s links', () => {
-  it.each([
-    ['https://tedx.test/unsubscribe', 'https://tedx.test/your-data?token=t-1'],
-    [
-      'https://ref.supabase.co/functions/v1/unsubscribe/',
-      'https://ref.supabase.co/functions/v1/your-data?token=t-1',
-    ],
-  ])('with UNSUBSCRIBE_URL %s, "Your data" is its sibling %s', (endpoint, yourData) => {
-    const make = mailMaker({
-      from: 'hello@tedx.test',
-      siteUrl: 'https://tedx.test',
-      unsubscribeEndpoint: endpoint,
-      template: TEMPLATE,
-    });
-    const { mail } = make({ email: 'a@example.org', first_name: null, token: 't-1' }, '<x@y>');
-    expect(mail.text).toContain(`Your data (see, correct or erase what we hold): ${yourData}\n`);
-    expect(String(mail.html)).toContain(`<a href="${yourData}"`);
-  });
+  it.each(['https://tedx.test/unsubscribe', 'https://ref.supabase.co/functions/v1/unsubscribe'])(
+    'with UNSUBSCRIBE_URL %s, "Your data" is the site’s /your-data/',
+    (endpoint) => {
+      const make = mailMaker({
+        from: 'hello@tedx.test',
+        siteUrl: 'https://tedx.test',
+        unsubscribeEndpoint: endpoint,
+        template: TEMPLATE,
+      });
+      const { mail } = make({ email: 'a@example.org', first_name: null, token: 't-1' }, '<x@y>');
+      const yourData = 'https://tedx.test/your-data/?token=t-1';
+      expect(mail.text).toContain(`Your data (see, correct or erase what we hold): ${yourData}\n`);
+      expect(String(mail.html)).toContain(`<a href="${yourData}"`);
+      expect(mail.text).toContain(`${endpoint}?token=t-1`);
+    },
+  );
 });

@@ -21,8 +21,8 @@ export interface MailSettings {
   from: string;
   siteUrl: string;
   /** Where the unsubscribe links point: UNSUBSCRIBE_URL if set (the Edge Function on hosted
-   * Supabase), else the own server's SITE_URL/unsubscribe. The "Your data" links point beside
-   * it: its last path segment is `your-data` (the Edge Function of that name, or the route). */
+   * Supabase), else the own server's SITE_URL/unsubscribe. The "Your data" links point to
+   * SITE_URL/your-data/ on both: the own server's route, or the static host's page. */
   unsubscribeEndpoint: string;
   template: MessageTemplate;
 }
@@ -38,14 +38,14 @@ export function mailMaker(settings: MailSettings) {
     messageId: string,
     mailToken?: string,
   ) => {
-    const link = (last?: string) => {
-      const url = new URL(settings.unsubscribeEndpoint);
-      if (last) url.pathname = url.pathname.replace(/[^/]*\/*$/, last);
+    const withToken = (endpoint: string) => {
+      const url = new URL(endpoint);
       url.searchParams.set('token', to.token);
       return url.toString();
     };
-    const unsubscribe = link();
-    const rendered = personalise(to.first_name, { unsubscribe, yourData: link('your-data') });
+    const unsubscribe = withToken(settings.unsubscribeEndpoint);
+    const yourData = withToken(`${settings.siteUrl}/your-data/`);
+    const rendered = personalise(to.first_name, { unsubscribe, yourData });
     const mail: SendMailOptions = {
       from: settings.from,
       to: to.email,

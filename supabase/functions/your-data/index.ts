@@ -1,5 +1,5 @@
-// Supabase Edge Function (Deno): the "Your data" link on hosted Supabase, beside `unsubscribe`
-// (its mail link is UNSUBSCRIBE_URL's sibling, .../functions/v1/your-data). Deploy with
+// Supabase Edge Function (Deno): the "Your data" pages on hosted Supabase, beside `unsubscribe`;
+// the site's /your-data/ page posts the mail link's token here (decision 0028). Deploy with
 // `npx supabase functions deploy your-data --no-verify-jwt` (docs/deploying.md, step 5). Its
 // deno.json is the unsubscribe function's.
 import { createYourDataHandler } from '../../../common/your-data-handler.ts';
