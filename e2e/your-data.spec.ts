@@ -144,6 +144,10 @@ for (const javaScriptEnabled of [true, false]) {
       const token = new URL(link).searchParams.get('token') ?? '';
       expect(token).toMatch(/^[0-9a-f-]{36}$/);
 
+      if (javaScriptEnabled) {
+        await page.goto(`${STATIC}/your-data/`);
+        await expectNoAxeViolations(page);
+      }
       await page.goto(`${STATIC}/your-data/?token=${token}`);
       if (!javaScriptEnabled) {
         // The person pastes the code (or the whole link) and sends it.

@@ -255,7 +255,8 @@ for (const database of testDatabases()) {
         'Ann\u001b]52;c;aGVsbG8=\u0007',
         'يونيكود',
         '',
-        ...Array.from({ length: 992 }, () => crypto.randomUUID()),
+        // The thousand on the embedded database; the answer is the handler's on every one.
+        ...Array.from({ length: database.name === 'pglite' ? 992 : 32 }, () => crypto.randomUUID()),
       ];
       const answers = new Set<string>();
       for (const [i, token] of wrong.entries()) {
