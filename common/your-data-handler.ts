@@ -7,7 +7,7 @@
 //         posts the token in the form.
 // The token is the sign-up's unsubscribe token; the database functions (called as anon) answer
 // for that one sign-up only. Every token that leads to nothing gets the same page, status and
-// size, after the same one database call: a malformed one is asked about as '' (null in SQL,
+// size, after the same two database calls: a malformed one is asked about as '' (null in SQL,
 // which reads no row), so nothing tells an unknown token from a malformed or an erased one.
 import { isAcceptableFirstName, normaliseFirstName } from './normalise-signup.ts';
 import {
@@ -24,13 +24,10 @@ import {
   eraseConfirmPage,
   erasedPage,
   leftPage,
-  leftText,
   NAME_REFUSED,
   nameSaved,
   yourDataInvalidPage,
-  yourDataInvalidText,
   yourDataPage,
-  yourDataText,
   type Erased,
   type HeldData,
 } from './your-data-page.ts';
@@ -40,8 +37,6 @@ interface YourDataOptions {
   ask: AskDatabase;
   /** The site's origin, for the pages' links, when they are served from elsewhere. */
   home?: string;
-  /** Answer GET in text/plain (hosted Supabase rewrites GET text/html to text/plain anyway). */
-  isGetPlainText?: boolean;
 }
 
 /** The form's fields are a few short values; anything longer is not this page's form. */
@@ -71,15 +66,14 @@ const isHeld = (value: unknown): value is HeldData =>
 
 const ERASE = 'tedxcommunity_your_data_erase';
 
-export function createYourDataHandler({ ask, home = '', isGetPlainText }: YourDataOptions) {
+export function createYourDataHandler({ ask, home = '' }: YourDataOptions) {
   /** Asks a function with the link's token ('' for a malformed one); null: it leads to nothing. */
   const held = async (fn: string, token: string, extra: Record<string, string> = {}) => {
     const said = await ask(fn, { token, ...extra });
     if (said !== null && !isHeld(said)) throw new Error(`${fn}: unexpected answer`);
     return said;
   };
-  const invalid = (plain = false) =>
-    plain ? textAnswer(yourDataInvalidText(home), 404) : htmlAnswer(yourDataInvalidPage(home), 404);
+  const invalid = () => htmlAnswer(yourDataInvalidPage(home), 404);
 
   /** What the link leads to: the sign-up, or (after leaving) what erase would still take. */
   const lookUp = async (token: string) => {
@@ -88,20 +82,16 @@ export function createYourDataHandler({ ask, home = '', isGetPlainText }: YourDa
     return { data, left };
   };
 
-  /** What the link leads to, as a page (or as text). */
-  const show = async (token: string, plain = false) => {
+  /** What the link leads to, as a page. */
+  const show = async (token: string) => {
     const { data, left } = await lookUp(token);
-    if (plain) {
-      if (data) return textAnswer(yourDataText(data, home), 200);
-      return left ? textAnswer(leftText(home), 200) : invalid(true);
-    }
     if (data) return htmlAnswer(yourDataPage(token, data), 200);
     return left ? htmlAnswer(leftPage(token, home), 200) : invalid();
   };
 
   return async function handleYourData(request: Request): Promise<Response> {
     if (request.method === 'GET' || request.method === 'HEAD') {
-      return show(tokenOf(request) ?? '', isGetPlainText);
+      return show(tokenOf(request) ?? '');
     }
     if (request.method !== 'POST') {
       return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });

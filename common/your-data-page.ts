@@ -1,7 +1,6 @@
 // The pages of /your-data, in link-page.ts's look: what the organisers hold about the person whose
 // link it is, and the four things they can do with it (correct the first name, download, leave,
-// erase), each a plain form POST. The same facts as plain text for a GET to hosted Supabase, which
-// serves no HTML to GET (decision 0028). Runtime-neutral: the Edge Function renders these too.
+// erase), each a plain form POST. Runtime-neutral: the Edge Function renders these too.
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../content/event.ts';
 import { eventDates } from '../content/event-dates.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
@@ -58,7 +57,7 @@ const CAUSE: Record<string, string> = {
 
 const KEPT_UNTIL = `We delete the whole list by ${LIST_KEPT_UNTIL_LONG} at the latest.`;
 
-/** The facts the page shows, once, for the page, its plain text and nothing else. */
+/** The facts the page shows. */
 function facts(held: HeldData) {
   const signedUp = [
     `${day(held.signed_up_at)}, ${held.signed_up_with ? HOW[held.signed_up_with] : 'by a way not recorded'}`,
@@ -156,7 +155,7 @@ ${button(token, 'Erase everything', { action: 'erase', confirm: 'yes' })}
 /** What erase leaves: said exactly (decision 0028). */
 export function erasedPage(erased: Erased, home = ''): string {
   const kept = erased.suppressed
-    ? html`<li>Your email address on our do-not-mail list, with its reason (${CAUSE[erased.suppressed] ?? erased.suppressed}), and nothing else with it: without it, a later sign-up or list could mail you again. To have it removed too, write to <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</li>`
+    ? html`<li>On our do-not-mail list, a one-way fingerprint (hash) of your address, why (${CAUSE[erased.suppressed] ?? erased.suppressed}) and since when, and nothing else: the address itself is gone, but without the fingerprint a later sign-up could mail you again. To have it removed too, write to <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</li>`
     : '';
   return page(
     'Erased',
@@ -182,45 +181,14 @@ ${button(token, 'Erase…', { action: 'erase' })}
   );
 }
 
-/** GET after leaving, on hosted Supabase: plain text. */
-export const leftText = (home = '') =>
-  `You have left the ${EVENT_SHORT_NAME} launch list.
-
-The record of the mails we sent you stays until we delete the list. To erase it now, reply to
-our message or write to ${PRESS_CONTACT.email}.
-${home ? `\n${home}/\n` : ''}`;
-
-const INVALID_WHY = `It may be incomplete or old, or what it led to has been erased. Copy the whole
-“Your data” link from one of our messages, or write to the organisers at`;
-
 /** Any token that leads to nothing, whatever the reason: the same page. */
 export function yourDataInvalidPage(home = ''): string {
   return page(
     'Link not valid',
     html`<h1>This link is no longer valid</h1>
-<p>${INVALID_WHY} <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</p>
+<p>It may be incomplete or old, or what it led to has been erased. Copy the whole
+“Your data” link from one of our messages, or write to the organisers at
+<a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</p>
 <p><a href="${home}/">Go to the home page</a></p>`,
   );
-}
-
-export const yourDataInvalidText = (home = '') =>
-  `This link is no longer valid.\n\n${INVALID_WHY} ${PRESS_CONTACT.email}.\n${home ? `\n${home}/\n` : ''}`;
-
-/** GET on hosted Supabase: the same facts as plain text, and how to act without a page. */
-export function yourDataText(held: HeldData, home = ''): string {
-  const { list, mails } = facts(held);
-  const lines = [
-    `Your data: what the ${EVENT_SHORT_NAME} organisers hold about you`,
-    '',
-    ...list.map(([term, value]) => `${term}: ${value}`),
-    '',
-    'Mails we sent you:',
-    ...(mails.length ? mails.map((m) => `- ${m}`) : ['- none yet']),
-    '',
-    KEPT_UNTIL,
-    '',
-    `To leave the list, use the Unsubscribe link in our message. To correct your first name, get
-all of this as a file, or erase it, reply to our message or write to ${PRESS_CONTACT.email}.`,
-  ];
-  return `${lines.join('\n')}\n${home ? `\n${home}/\n` : ''}`;
 }

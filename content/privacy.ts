@@ -101,7 +101,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
         'Every message we send has an unsubscribe link. One click and you get nothing more from us.',
       ],
       [
-        'Every message also has a “Your data” link, beside the unsubscribe link. It opens a page, for you alone, that shows everything we hold about you: your address, your first name, when and how you signed up, each message we sent you and what became of it, and whether your address is on our do-not-mail list. There you can correct your first name, download it all as a file, leave the list, or erase it. Erasing takes your sign-up and the record of our messages for good; if your address is on the do-not-mail list, the address and its reason stay there, and nothing else, so that we never write to it again.',
+        'Every message also has a “Your data” link, beside the unsubscribe link. It opens a page, for you alone, that shows everything we hold about you: your address, your first name, when and how you signed up, each message we sent you and what became of it, and whether your address is on our do-not-mail list. There you can correct your first name, download it all as a file, leave the list, or erase it. Erasing takes your sign-up and the record of our messages for good; if your address is on the do-not-mail list, a one-way fingerprint of it stays there with why and since when, and nothing else, so that we never write to it again.',
       ],
       [
         'Before our first message reaches you, or if you have lost it, write to ',

@@ -209,6 +209,12 @@ begin
         not exists (select from public.tedxcommunity_suppressed)
         or not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
       )
+      and (
+        not exists (select from public.tedxcommunity_suppressed_hashes)
+        or not exists (
+          select from public.tedxcommunity_suppressed_hashes h
+          where h.email_hash = public.tedxcommunity_email_hash(e.email))
+      )
     order by e.id
     limit least(greatest(p_limit, 0), 1000);
 end
@@ -231,6 +237,9 @@ CREATE FUNCTION public.tedxcommunity_announce_preview(p_campaign text) RETURNS T
         and d.email_hash = public.tedxcommunity_email_hash(e.email)
     )
     and not exists (select from public.tedxcommunity_suppressed s where s.email = e.email::text)
+    and not exists (
+      select from public.tedxcommunity_suppressed_hashes h
+      where h.email_hash = public.tedxcommunity_email_hash(e.email))
   order by e.id
   limit 1
 $$;
@@ -338,7 +347,11 @@ CREATE FUNCTION public.tedxcommunity_announce_status(p_campaign text) RETURNS TA
       limit 1
     ) sent on true
     left join lateral (
-      select 1 as hit from public.tedxcommunity_suppressed s where s.email = e.email::text limit 1
+      select 1 as hit from public.tedxcommunity_suppressed s where s.email = e.email::text
+      union all
+      select 1 from public.tedxcommunity_suppressed_hashes h
+      where h.email_hash = public.tedxcommunity_email_hash(e.email)
+      limit 1
     ) suppressed on true
   )
   select
@@ -455,6 +468,7 @@ declare
   signups bigint;
   deliveries bigint;
   suppressed bigint;
+  hashes bigint;
 begin
   lock table public.tedxcommunity_announce_leases in share row exclusive mode;
   select l.campaign, l.holder, l.started_at into busy
@@ -475,9 +489,12 @@ begin
   get diagnostics signups = row_count;
   delete from public.tedxcommunity_suppressed where true;
   get diagnostics suppressed = row_count;
+  delete from public.tedxcommunity_suppressed_hashes where true;
+  get diagnostics hashes = row_count;
   update public.tedxcommunity_unsubscribed set email_hash = null where email_hash is not null;
   return pg_catalog.json_build_object(
-    'erased', true, 'signups', signups, 'deliveries', deliveries, 'suppressed', suppressed);
+    'erased', true, 'signups', signups, 'deliveries', deliveries,
+    'suppressed', suppressed + hashes);
 end
 $$;
 
@@ -496,8 +513,7 @@ declare
   suppressed boolean;
 begin
   on_list := public.tedxcommunity_remove(p_email);
-  delete from public.tedxcommunity_suppressed s where s.email = normal;
-  suppressed := found;
+  suppressed := public.tedxcommunity_unsuppress(p_email);
   update public.tedxcommunity_unsubscribed u set email_hash = null
     where u.email_hash = public.tedxcommunity_email_hash(normal);
   return pg_catalog.json_build_object('on_list', on_list, 'suppressed', suppressed);
@@ -984,12 +1000,17 @@ CREATE FUNCTION public.tedxcommunity_unsuppress(p_email text) RETURNS boolean
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  with gone as (
-    delete from public.tedxcommunity_suppressed s
-    where s.email = pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n'))
+  with normal as (
+    select pg_catalog.lower(pg_catalog.btrim(p_email, E' \t\r\n')) as email
+  ), gone as (
+    delete from public.tedxcommunity_suppressed s using normal n where s.email = n.email
+    returning 1
+  ), gone_hash as (
+    delete from public.tedxcommunity_suppressed_hashes h using normal n
+    where h.email_hash = public.tedxcommunity_email_hash(n.email)
     returning 1
   )
-  select exists (select 1 from gone)
+  select exists (select 1 from gone) or exists (select 1 from gone_hash)
 $$;
 
 
@@ -1045,8 +1066,12 @@ begin
   if h is null then
     return null;
   end if;
-  select s.cause into suppressed from public.tedxcommunity_suppressed s
-    where public.tedxcommunity_email_hash(s.email) = h;
+  select x.cause into suppressed from (
+      select s.cause from public.tedxcommunity_suppressed s
+      where public.tedxcommunity_email_hash(s.email) = h
+      union all
+      select sh.cause from public.tedxcommunity_suppressed_hashes sh where sh.email_hash = h) x
+    limit 1;
   if p_dry then
     return pg_catalog.jsonb_build_object(
       'mails', (select count(*) from public.tedxcommunity_deliveries d where d.email_hash = h),
@@ -1057,6 +1082,16 @@ begin
   get diagnostics mails = row_count;
   delete from public.tedxcommunity_late_reports l where l.email_hash = h;
   update public.tedxcommunity_unsubscribed u set email_hash = null where u.email_hash = h;
+  -- The suppression without the address or the mail server's words about it: its hash, why and
+  -- since when.
+  with moved as (
+    delete from public.tedxcommunity_suppressed s
+    where public.tedxcommunity_email_hash(s.email) = h
+    returning s.cause, s.created_at
+  )
+  insert into public.tedxcommunity_suppressed_hashes (email_hash, cause, created_at)
+    select h, m.cause, m.created_at from moved m
+    on conflict do nothing;
   insert into public.tedxcommunity_your_data_events (kind) values ('erased');
   return pg_catalog.jsonb_build_object('mails', mails, 'suppressed', suppressed);
 end
@@ -1090,8 +1125,14 @@ CREATE FUNCTION public.tedxcommunity_your_data_of(t uuid) RETURNS jsonb
       from public.tedxcommunity_deliveries d
       where d.email_hash = public.tedxcommunity_email_hash(e.email::text)), '[]'),
     'suppressed', (
-      select pg_catalog.jsonb_build_object('cause', s.cause, 'since', s.created_at)
-      from public.tedxcommunity_suppressed s where s.email = e.email::text))
+      select pg_catalog.jsonb_build_object('cause', x.cause, 'since', x.created_at)
+      from (
+        select s.cause, s.created_at from public.tedxcommunity_suppressed s
+        where s.email = e.email::text
+        union all
+        select h.cause, h.created_at from public.tedxcommunity_suppressed_hashes h
+        where h.email_hash = public.tedxcommunity_email_hash(e.email::text)) x
+      limit 1))
   from public.tedxcommunity_emails e
   where e.unsubscribe_token = t
 $$;
@@ -1341,6 +1382,18 @@ CREATE TABLE public.tedxcommunity_suppressed (
 
 
 --
+-- Name: tedxcommunity_suppressed_hashes; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.tedxcommunity_suppressed_hashes (
+    email_hash bytea NOT NULL,
+    cause text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT tedxcommunity_suppressed_hashes_cause CHECK ((cause = ANY (ARRAY['hard bounce at send'::text, 'late bounce'::text, 'complaint'::text])))
+);
+
+
+--
 -- Name: tedxcommunity_unsubscribed; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1450,6 +1503,14 @@ ALTER TABLE ONLY public.tedxcommunity_late_reports
 
 ALTER TABLE ONLY public.tedxcommunity_signup_budget
     ADD CONSTRAINT tedxcommunity_signup_budget_pkey PRIMARY KEY (network);
+
+
+--
+-- Name: tedxcommunity_suppressed_hashes tedxcommunity_suppressed_hashes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.tedxcommunity_suppressed_hashes
+    ADD CONSTRAINT tedxcommunity_suppressed_hashes_pkey PRIMARY KEY (email_hash);
 
 
 --
@@ -1594,6 +1655,12 @@ ALTER TABLE public.tedxcommunity_signup_budget ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.tedxcommunity_suppressed ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tedxcommunity_suppressed_hashes; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.tedxcommunity_suppressed_hashes ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: tedxcommunity_unsubscribed; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2011,6 +2078,13 @@ GRANT SELECT ON TABLE public.tedxcommunity_late_reports TO service_role;
 --
 
 GRANT SELECT ON TABLE public.tedxcommunity_suppressed TO service_role;
+
+
+--
+-- Name: TABLE tedxcommunity_suppressed_hashes; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.tedxcommunity_suppressed_hashes TO service_role;
 
 
 --
