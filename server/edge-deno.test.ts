@@ -93,9 +93,10 @@ function startEdgeFunction(
   });
 }
 
-describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', () => {
+describe.skipIf('reason' in deno)('the Edge Functions under Deno', () => {
   let server: PgliteServer;
   let edge: Edge;
+  let yourData: Edge;
   let serviceKey: string;
 
   /** As the organisers' key reads the list over the server's REST API (one page is plenty). */
@@ -111,7 +112,10 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     });
     const body = await res.text();
     expect(res.status, body).toBe(200);
-    return (JSON.parse(body) as { email: string }[]).map((r) => r.email);
+    // Cat is the your-data tests' own.
+    return (JSON.parse(body) as { email: string }[])
+      .map((r) => r.email)
+      .filter((e) => e !== 'cat@example.org');
   };
   const url = (token: string) => `${edge.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
 
@@ -122,19 +126,28 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
           `insert into public.${SIGNUP_TABLE} (email, unsubscribe_token) values ($1, $2)`,
           [email, token],
         );
+      await db.query(
+        `insert into public.${SIGNUP_TABLE} (email, first_name, unsubscribe_token) values ($1, 'Cat', $2)`,
+        ['cat@example.org', CAT],
+      );
+      await db.exec(`insert into public.tedxcommunity_deliveries (campaign, email_hash, status)
+        values ('launch', public.tedxcommunity_email_hash('cat@example.org'), 'sent')`);
     });
     serviceKey = readServiceRoleKey(undefined, server.dataDir) ?? '';
-    edge = await startEdgeFunction(
-      (deno as { path: string }).path,
-      'unsubscribe',
-      server.origin,
-      join(server.dataDir, 'deno'),
-    );
+    const start = (name: string) =>
+      startEdgeFunction(
+        (deno as { path: string }).path,
+        name,
+        server.origin,
+        join(server.dataDir, `deno-${name}`),
+      );
+    [edge, yourData] = await Promise.all([start('unsubscribe'), start('your-data')]);
   });
   afterAll(async () => {
-    if (edge?.child.exitCode === null) {
-      const gone = new Promise((resolve) => edge.child.once('exit', resolve));
-      edge.child.kill('SIGTERM');
+    for (const running of [edge, yourData]) {
+      if (running?.child.exitCode !== null) continue;
+      const gone = new Promise((resolve) => running.child.once('exit', resolve));
+      running.child.kill('SIGTERM');
       await gone;
     }
     await server?.dispose();
@@ -180,53 +193,25 @@ describe.skipIf('reason' in deno)('the unsubscribe Edge Function under Deno', ()
     expect(text).not.toContain('You are on the');
     expect(await emails()).toEqual(['bob@example.org']);
   });
-});
 
-describe.skipIf('reason' in deno)('the your-data Edge Function under Deno', () => {
-  // Its own server and function: the unsubscribe tests above take people off the list.
-  let server: PgliteServer;
-  let edge: Edge;
-  const token = CAT;
   const form = (fields: Record<string, string>) => ({
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   });
 
-  beforeAll(async () => {
-    server = await serverOnPglite({}, async (db) => {
-      await db.query(
-        `insert into public.${SIGNUP_TABLE} (email, first_name, unsubscribe_token) values ($1, 'Cat', $2)`,
-        ['cat@example.org', token],
-      );
-      await db.exec(`insert into public.tedxcommunity_deliveries (campaign, email_hash, status)
-        values ('launch', public.tedxcommunity_email_hash('cat@example.org'), 'sent')`);
-    });
-    edge = await startEdgeFunction(
-      (deno as { path: string }).path,
-      'your-data',
-      server.origin,
-      join(server.dataDir, 'deno'),
-    );
-  });
-  afterAll(async () => {
-    if (edge?.child.exitCode === null) {
-      const gone = new Promise((resolve) => edge.child.once('exit', resolve));
-      edge.child.kill('SIGTERM');
-      await gone;
-    }
-    await server?.dispose();
-  });
-
-  const at = (origin: string, t = token) => `${origin}/your-data?token=${t}`;
+  const at = (origin: string, t = CAT) => `${origin}/your-data?token=${t}`;
 
   it('serves the own server’s page for the same token, to a GET and to a form', async () => {
-    const [ours, theirs] = await Promise.all([fetch(at(server.origin)), fetch(at(edge.origin))]);
+    const [ours, theirs] = await Promise.all([
+      fetch(at(server.origin)),
+      fetch(at(yourData.origin)),
+    ]);
     expect([ours.status, theirs.status]).toEqual([200, 200]);
     expect(await theirs.text()).toBe(await ours.text());
     const fields = { action: 'name', first_name: 'Cathy' };
     const saved = await fetch(at(server.origin), form(fields));
-    const again = await fetch(at(edge.origin), form(fields));
+    const again = await fetch(at(yourData.origin), form(fields));
     const page = await again.text();
     expect(page).toBe(await saved.text());
     expect(page).toContain('Saved. We will greet you as Cathy.');
@@ -239,7 +224,7 @@ describe.skipIf('reason' in deno)('the your-data Edge Function under Deno', () =
   it('a wrong token gets the same answer as from the own server', async () => {
     const wrong = '6f1c1c4e-7c43-4b59-a0b1-7d6c2f3f3b6a';
     const ours = await fetch(at(server.origin, wrong), form({ action: 'download' }));
-    const theirs = await fetch(at(edge.origin, wrong), form({ action: 'download' }));
+    const theirs = await fetch(at(yourData.origin, wrong), form({ action: 'download' }));
     expect([ours.status, theirs.status]).toEqual([404, 404]);
     // The same page; its home link is the site's address (SITE_URL) where the site is elsewhere.
     expect((await theirs.text()).replaceAll(`${SITE}/`, '/')).toBe(await ours.text());
