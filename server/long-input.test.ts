@@ -265,11 +265,6 @@ const ROUTES: Route[] = [
     },
   },
   {
-    name: 'GET /your-data',
-    short: () => ({ path: `/your-data?token=${TOKEN}` }),
-    long: { url: () => ({ path: longUrl(`/your-data?token=${TOKEN}`) }) },
-  },
-  {
     name: 'POST /your-data',
     short: () => ({
       method: 'POST',
