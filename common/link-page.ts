@@ -4,6 +4,7 @@
 // script: every button is a plain form POST. Runtime-neutral (Web APIs only, no node: imports):
 // the Supabase Edge Functions render and answer with these too.
 import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
+import { PRESS_CONTACT } from '../content/team.ts';
 import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
 import { html, htmlPage, raw, type Html } from './html.ts';
 
@@ -62,6 +63,13 @@ ${body}
 </body>`,
   });
 }
+
+/** The organisers' address, as the pages name it. */
+export const ORGANISERS = html`<a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>`;
+
+/** The pages' way back to the site (`home`: its origin, '' where the site serves the page). */
+export const homeLink = (home: string, label = 'Go to the home page') =>
+  html`<p><a href="${home}/">${label}</a></p>`;
 
 const sha256 = async (s: string) => {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s));

@@ -4,7 +4,7 @@
 import { EVENT_SHORT_NAME } from '../content/event.ts';
 import { PRESS_CONTACT } from '../content/team.ts';
 import { html } from './html.ts';
-import { page } from './link-page.ts';
+import { homeLink, ORGANISERS, page } from './link-page.ts';
 
 /**
  * GET: asks, changes nothing (mail scanners open links). The form posts back to the same URL.
@@ -47,8 +47,8 @@ export function invalidPage(home = ''): string {
     'Link not valid',
     html`<h1>This link is not valid</h1>
 <p>It may be incomplete. Copy the whole unsubscribe link from the message, or write to the
-organisers at <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</p>
-<p><a href="${home}/">Go to the home page</a></p>`,
+organisers at ${ORGANISERS}.</p>
+${homeLink(home)}`,
   );
 }
 

@@ -4,9 +4,8 @@
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../content/event.ts';
 import { eventDates } from '../content/event-dates.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
-import { PRESS_CONTACT } from '../content/team.ts';
 import { html } from './html.ts';
-import { page } from './link-page.ts';
+import { homeLink, ORGANISERS, page } from './link-page.ts';
 
 /** What tedxcommunity_your_data answers (supabase/migrations/20261128200000_your_data.sql). */
 export interface HeldData {
@@ -55,34 +54,6 @@ const CAUSE: Record<string, string> = {
   complaint: 'our mail was reported as spam',
 };
 
-const KEPT_UNTIL = `We delete the whole list by ${LIST_KEPT_UNTIL_LONG} at the latest.`;
-
-/** The facts the page shows. */
-function facts(held: HeldData) {
-  const signedUp = [
-    `${day(held.signed_up_at)}, ${held.signed_up_with ? HOW[held.signed_up_with] : 'by a way not recorded'}`,
-    held.source ? `; the link you came by was marked “${held.source}”` : '',
-  ].join('');
-  const mails = held.mails.map((m) =>
-    [
-      `“${m.campaign}”, ${day(m.at)}: ${OUTCOME[m.outcome]}`,
-      ...m.late_reports.map((r) => `; on ${day(r.at)} ${LATE[r.kind]}`),
-    ].join(''),
-  );
-  const suppressed = held.suppressed
-    ? `Yes, since ${day(held.suppressed.since)}: ${CAUSE[held.suppressed.cause] ?? held.suppressed.cause}. We will not mail it again.`
-    : 'No.';
-  return {
-    list: [
-      ['Email address', held.email],
-      ['First name', held.first_name ?? 'none given'],
-      ['Signed up', signedUp],
-      ['On our do-not-mail list', suppressed],
-    ] as const,
-    mails,
-  };
-}
-
 /** The download: everything the page shows, as one JSON file. */
 export const downloadJson = (held: HeldData) =>
   `${JSON.stringify({ ...held, list_deleted_by: LIST_KEPT_UNTIL_LONG }, null, 2)}\n`;
@@ -95,16 +66,31 @@ export const yourDataEndpoint = (supabaseUrl?: string) =>
 /** The forms post back to the page itself, wherever it is served (the Edge Function too). */
 const action = (token: string) => `?token=${encodeURIComponent(token)}`;
 
-/** One POST button with its hidden fields. */
-const button = (token: string, label: string, fields: Record<string, string>) =>
+/** One POST form: its hidden fields, what it asks (`inside`), and its button. */
+const button = (token: string, label: string, fields: Record<string, string>, inside = html``) =>
   html`<form method="post" action="${action(token)}">
 ${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
-<p class="actions"><button type="submit">${label}</button></p>
+${inside}<p class="actions"><button type="submit">${label}</button></p>
 </form>`;
 
 /** GET: the page. `notice`: what the last POST changed, or why it changed nothing. */
 export function yourDataPage(token: string, held: HeldData, notice?: string): string {
-  const { list, mails } = facts(held);
+  const how = held.signed_up_with ? HOW[held.signed_up_with] : 'by a way not recorded';
+  const source = held.source ? `; the link you came by was marked “${held.source}”` : '';
+  const suppressed = held.suppressed
+    ? `Yes, since ${day(held.suppressed.since)}: ${CAUSE[held.suppressed.cause] ?? held.suppressed.cause}. We will not mail it again.`
+    : 'No.';
+  const list = [
+    ['Email address', held.email],
+    ['First name', held.first_name ?? 'none given'],
+    ['Signed up', `${day(held.signed_up_at)}, ${how}${source}`],
+    ['On our do-not-mail list', suppressed],
+  ];
+  const mails = held.mails.map(
+    (m) =>
+      `“${m.campaign}”, ${day(m.at)}: ${OUTCOME[m.outcome]}` +
+      m.late_reports.map((r) => `; on ${day(r.at)} ${LATE[r.kind]}`).join(''),
+  );
   return page(
     'Your data',
     html`<h1>Your data</h1>
@@ -114,14 +100,16 @@ ${notice ? html`<p role="status"><strong>${notice}</strong></p>` : ''}
 ${list.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>\n`)}</dl>
 <h2>Mails we sent you</h2>
 ${mails.length ? html`<ul>${mails.map((m) => html`<li>${m}</li>`)}</ul>` : html`<p>None yet.</p>`}
-<p>${KEPT_UNTIL}</p>
+<p>We delete the whole list by ${LIST_KEPT_UNTIL_LONG} at the latest.</p>
 <h2>Correct your first name</h2>
-<form method="post" action="${action(token)}">
-<input type="hidden" name="action" value="name">
-<label for="first_name">First name (leave it empty for none)</label>
+${button(
+  token,
+  'Save',
+  { action: 'name' },
+  html`<label for="first_name">First name (leave it empty for none)</label>
 <input id="first_name" name="first_name" value="${held.first_name ?? ''}" maxlength="100" autocomplete="given-name">
-<p class="actions"><button type="submit">Save</button></p>
-</form>
+`,
+)}
 <h2>Download it</h2>
 <p>Everything on this page as one file (JSON).</p>
 ${button(token, 'Download', { action: 'download' })}
@@ -148,14 +136,14 @@ export function eraseConfirmPage(token: string, home = ''): string {
 <p>Your email address, your first name, when and how you signed up, and the record of the
 mails we sent you go for good, and you get no more mail from us. This cannot be undone.</p>
 ${button(token, 'Erase everything', { action: 'erase', confirm: 'yes' })}
-<p><a href="${home}/">Keep it, and go to the home page</a></p>`,
+${homeLink(home, 'Keep it, and go to the home page')}`,
   );
 }
 
 /** What erase leaves: said exactly (decision 0028). */
 export function erasedPage(erased: Erased, home = ''): string {
   const kept = erased.suppressed
-    ? html`<li>On our do-not-mail list, a one-way fingerprint (hash) of your address, why (${CAUSE[erased.suppressed] ?? erased.suppressed}) and since when, and nothing else: the address itself is gone, but without the fingerprint a later sign-up could mail you again. To have it removed too, write to <a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</li>`
+    ? html`<li>On our do-not-mail list, a one-way fingerprint (hash) of your address, why (${CAUSE[erased.suppressed] ?? erased.suppressed}) and since when, and nothing else: the address itself is gone, but without the fingerprint a later sign-up could mail you again. To have it removed too, write to ${ORGANISERS}.</li>`
     : '';
   return page(
     'Erased',
@@ -165,7 +153,7 @@ export function erasedPage(erased: Erased, home = ''): string {
 <ul>${kept}
 <li>That someone erased their data on this day: a count for our report, with nothing about you.</li>
 </ul>
-<p><a href="${home}/">Go to the home page</a></p>`,
+${homeLink(home)}`,
   );
 }
 
@@ -177,7 +165,7 @@ export function leftPage(token: string, home = ''): string {
 <p>You will get no more mail from us. The record of the mails we sent you stays until we delete
 the list; you can erase it now.</p>
 ${button(token, 'Erase…', { action: 'erase' })}
-<p><a href="${home}/">Go to the home page</a></p>`,
+${homeLink(home)}`,
   );
 }
 
@@ -188,7 +176,7 @@ export function yourDataInvalidPage(home = ''): string {
     html`<h1>This link is no longer valid</h1>
 <p>It may be incomplete or old, or what it led to has been erased. Copy the whole
 “Your data” link from one of our messages, or write to the organisers at
-<a href="mailto:${PRESS_CONTACT.email}">${PRESS_CONTACT.email}</a>.</p>
-<p><a href="${home}/">Go to the home page</a></p>`,
+${ORGANISERS}.</p>
+${homeLink(home)}`,
   );
 }

@@ -32,20 +32,24 @@ export function mailMaker(settings: MailSettings) {
   const personalise = prepareMessage(settings.template, settings.siteUrl);
   // The same for every message: worked out once, not per person.
   const listId = `${EVENT_SHORT_NAME} launch news <launch.${new URL(settings.siteUrl).hostname}>`;
+  /** A person's link to `endpoint`: parsed once, their token set per person. */
+  const withToken = (endpoint: string) => {
+    const url = new URL(endpoint);
+    return (token: string) => {
+      url.searchParams.set('token', token);
+      return url.toString();
+    };
+  };
+  const unsubscribeLink = withToken(settings.unsubscribeEndpoint);
+  const yourDataLink = withToken(`${settings.siteUrl}/your-data/`);
   /** `mailToken`: the person's token (mail-token.ts), also in its own header; none for a preview. */
   return (
     to: Pick<Recipient, 'email' | 'first_name' | 'token'>,
     messageId: string,
     mailToken?: string,
   ) => {
-    const withToken = (endpoint: string) => {
-      const url = new URL(endpoint);
-      url.searchParams.set('token', to.token);
-      return url.toString();
-    };
-    const unsubscribe = withToken(settings.unsubscribeEndpoint);
-    const yourData = withToken(`${settings.siteUrl}/your-data/`);
-    const rendered = personalise(to.first_name, { unsubscribe, yourData });
+    const unsubscribe = unsubscribeLink(to.token);
+    const rendered = personalise(to.first_name, { unsubscribe, yourData: yourDataLink(to.token) });
     const mail: SendMailOptions = {
       from: settings.from,
       to: to.email,
