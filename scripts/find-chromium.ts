@@ -5,18 +5,11 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 /**
- * How every tool here starts Chromium (browser tests, audit, share image): no sandbox (it runs as
- * root in containers), no GPU, and none of the background traffic that would skew a measurement.
+ * How every tool here starts Chromium (browser tests, audit, share image), besides what Playwright
+ * and Lighthouse's launcher already pass (no background traffic, first run or sync): no sandbox
+ * (it runs as root in containers), no GPU, no /dev/shm (small in containers).
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
 /**
  * CHROMIUM_PATH, else the system's, else Playwright's (`headless`: a headless shell first). A

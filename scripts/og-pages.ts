@@ -1,12 +1,14 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
 // content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_DATE_LONG, WORD_MARK } from '../content/event.ts';
 import { theme } from '../platform/theme.ts';
 
 const root = join(import.meta.dirname, '..');
-const fontDir = join(root, 'node_modules/@fontsource');
-const interDir = join(root, 'node_modules/@fontsource-variable/inter/files');
+/** A font file of node_modules as a data: URL, which a page set from a string may load. */
+const font = (path: string) =>
+  `data:font/woff2;base64,${readFileSync(join(root, 'node_modules', path)).toString('base64')}`;
 
 const RED = theme('brand');
 const ACCENT = theme('accent');
@@ -14,8 +16,8 @@ const INK = theme('ink');
 const PAPER = theme('paper');
 
 const fonts = `
-  @font-face { font-family: Anton; src: url('file://${fontDir}/anton/files/anton-latin-400-normal.woff2'); }
-  @font-face { font-family: Inter; font-weight: 100 900; src: url('file://${interDir}/inter-latin-wght-normal.woff2'); }
+  @font-face { font-family: Anton; src: url(${font('@fontsource/anton/files/anton-latin-400-normal.woff2')}); }
+  @font-face { font-family: Inter; font-weight: 100 900; src: url(${font('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')}); }
   * { margin: 0; box-sizing: border-box; }
   html, body { background: ${INK}; color: ${PAPER}; overflow: hidden; }
 `;

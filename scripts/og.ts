@@ -1,10 +1,8 @@
 // `npm run og`: renders the share image and icons in public/ in the machine's Chromium, from the
 // event's name and date (content/event.ts) and the theme's colours. Run it after changing
 // them, then commit the PNGs.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { SHARE_IMAGE_MAX_BYTES } from '../content/share-preview.ts';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium.ts';
@@ -13,18 +11,13 @@ import { faviconSvg, icon, shareCard } from './og-pages.ts';
 const publicDir = join(import.meta.dirname, '..', 'public');
 
 async function screenshot(browser: Browser, html: string, width: number, height: number) {
-  const work = mkdtempSync(join(tmpdir(), 'og-'));
-  // From a file, so the page may load the fonts from node_modules by file:// URL.
-  const file = join(work, 'page.html');
-  writeFileSync(file, html);
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
   try {
-    await page.goto(pathToFileURL(file).href);
+    await page.setContent(html);
     await page.evaluate(() => document.fonts.ready);
     return await page.screenshot({ omitBackground: true });
   } finally {
     await page.close();
-    rmSync(work, { recursive: true, force: true });
   }
 }
 

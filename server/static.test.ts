@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressDist, headersFile } from '../scripts/compress.ts';
+import { compressDist } from '../scripts/compress.ts';
 import type { Db } from '../platform/db/types.ts';
 import { pgliteDatabase } from '../test-support/databases.ts';
 import { testApp } from '../test-support/app.ts';
 import { STRICT_CSP } from '../common/csp-policy.ts';
 import { metaCsp, pageCsp } from './csp.ts';
+import { headersFile } from './static.ts';
 
 const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self'";
 const page = (title: string) =>

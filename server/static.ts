@@ -1,5 +1,6 @@
 // The built site (dist/): Hono's serveStatic and etag, plus what they cannot know, worked out once
-// at start: each page's CSP (from its meta tag), the cache policy, a content ETag.
+// at start: each page's CSP (from its meta tag), the cache policy, a content ETag. The same
+// headers for static hosts: dist/_headers, written at build (scripts/compress.ts).
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
@@ -7,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { STRICT_CSP } from '../common/csp-policy.ts';
-import { pageCsp } from './csp.ts';
+import { pageCsp, unionCsp } from './csp.ts';
+import { securityHeaderList } from './security-headers.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -108,4 +110,43 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
     c.res = new Response(c.res.body, { status: 404, headers: c.res.headers });
     return c.res;
   };
+}
+
+/** Netlify / Cloudflare Pages `_headers`: the same headers this server sends. */
+export async function headersFile(dist: string): Promise<string> {
+  const pages = walk(dist).filter((p) => p.endsWith('.html'));
+  // Hosts merge every rule matching a path, so the page policy goes once on /*: the union of
+  // every page's policy (each page's inline-script hashes), still without 'unsafe-inline'.
+  const csp = unionCsp(pages.map((p) => pageCsp(readFileSync(p, 'utf8'))));
+  const lines = [
+    '# Written by scripts/compress.ts at build: the headers `npm start` sends, for static hosts.',
+    '/*',
+  ];
+  for (const [name, value] of Object.entries({
+    ...(await securityHeaderList()),
+    'Content-Security-Policy': csp,
+  })) {
+    lines.push(`  ${name}: ${value}`);
+  }
+  lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`);
+  const routes = new Set<string>();
+  for (const page of pages) {
+    const rel = relative(dist, page).split(sep).join('/');
+    routes.add('/' + rel);
+    if (rel === 'index.html') routes.add('/');
+    else if (rel.endsWith('/index.html')) {
+      const dir = '/' + rel.slice(0, -'/index.html'.length);
+      routes.add(dir);
+      routes.add(dir + '/');
+    }
+  }
+  for (const route of [...routes].sort()) lines.push(route, `  Cache-Control: ${REVALIDATE}`);
+  // Calendar files ("Add to calendar"): not every host knows the type.
+  for (const path of walk(dist).filter((p) => p.endsWith('.ics'))) {
+    lines.push(
+      '/' + relative(dist, path).split(sep).join('/'),
+      '  Content-Type: text/calendar; charset=utf-8',
+    );
+  }
+  return lines.join('\n') + '\n';
 }
