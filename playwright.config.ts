@@ -30,8 +30,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Three at a time on a 2-core machine: some tests wait on a throttled network or a clock, and
-  // three kept the cores busy (2.6 min; two took 3.2, four 2.5).
+  // Three at a time on two cores: some tests wait on a throttled network or a clock.
   workers: 3,
   // Generous for a busy 2-core machine; a passing expectation returns as soon as it holds.
   expect: { timeout: 8_000 },

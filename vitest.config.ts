@@ -9,13 +9,11 @@ export default defineConfig({
     // The theme's colours are read from the stylesheet itself (src/lib/seo.ts imports it
     // ?raw); Vitest otherwise hands every CSS import over as an empty string.
     css: { include: [/src\/styles\/global\.css/] },
-    // Three test files at a time, though Vitest would take one on two cores (cores - 1): many files
-    // wait on processes they started (organiser commands, servers, SMTP and IMAP servers) or on a
-    // clock, so fewer left a core idle (without PostgreSQL: 328 s with two, 305 s with three).
+    // Three test files at a time on two cores: many wait on processes they started or on a clock
+    // (the figures: docs/performance.md).
     maxWorkers: 3,
-    // A worker keeps its modules from one test file to the next instead of loading them again:
-    // the files share no state through them (they pass in any order: --sequence.shuffle.files),
-    // and with PostgreSQL the suite took 321 s here instead of 367.
+    // A worker keeps its modules from one test file to the next: the files share no state through
+    // them (they pass in any order: --sequence.shuffle.files); docs/performance.md.
     isolate: false,
     // The embedded database in a test file runs as in the product (scripts/check-node.cjs): V8's
     // baseline WebAssembly compiler only, which also saves the CPU of optimising PGlite's hottest

@@ -44,11 +44,9 @@ export async function inProcessCaller(
   const { createApp } = await import('../server/app.ts');
   const key = randomBytes(32).toString('base64url');
   const app = createApp({ db, settings: { ...settings, serviceRoleKey: key }, distDir: null });
-  const client = createClient('http://in-process', key, {
-    auth: { persistSession: false },
-    global: { fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))) },
-  });
-  return functionCaller(client, description);
+  return remote('http://in-process', key, description, (input, init) =>
+    Promise.resolve(app.fetch(new Request(input, init))),
+  ).caller;
 }
 
 /** The database the settings name, opened here (throws DataDirLockedError if another has it). */

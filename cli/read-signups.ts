@@ -2,16 +2,11 @@
 // functions, called through supabase-js like every other client (backend.ts). The list is read
 // a page at a time by key (id > the last id seen), so a sign-up or an unsubscribe during the
 // read neither repeats nor skips anyone, as an offset would.
+import type { SignupRow } from '../common/signup-contract.ts';
 import { PAGE_SIZE, type FunctionCaller } from './function-caller.ts';
 
-export interface ListRow {
-  id: number;
-  email: string;
-  first_name: string | null;
-  /** ISO 8601, as PostgREST's JSON has it. */
-  created_at: string;
-  source: string | null;
-}
+/** A sign-up with its id (created_at is ISO 8601, as PostgREST's JSON has it). */
+export type ListRow = SignupRow & { id: number };
 
 /**
  * Every row of a list paged by id (keyset: `page(after, limit)` answers the next `limit` rows

@@ -109,15 +109,6 @@ export async function htmlAnswer(body: string, status: number): Promise<Response
 export const textAnswer = (body: string, status: number, extra: Record<string, string> = {}) =>
   respond(body, status, 'text/plain', STRICT_CSP, extra);
 
-/** The answer where the database could not be asked (the Edge Functions; the own server's
- * onError answers for itself): it claims nothing, and keeps the token out of any Referer. */
-export function unavailable(): Response {
-  return textAnswer(
-    'Something went wrong on our side. Try the link again in a few minutes.\n',
-    500,
-  );
-}
-
 /** Calls a database function as anon with these arguments; its answer as JSON. */
 export type AskDatabase = (fn: string, args: Record<string, string>) => Promise<unknown>;
 

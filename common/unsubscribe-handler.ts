@@ -52,9 +52,6 @@ export function createUnsubscribeHandler({ ask, home = '', isGetPlainText }: Uns
         ? htmlAnswer(invalidPage(home), 404)
         : htmlAnswer(donePage(home), 200);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
-    }
     const state = token ? await answer(ask, 'tedxcommunity_unsubscribe_state', token) : 'unknown';
     if (state === 'unknown' || !token) {
       return isGetPlainText

@@ -93,9 +93,6 @@ export function createYourDataHandler({ ask, home = '' }: YourDataOptions) {
     if (request.method === 'GET' || request.method === 'HEAD') {
       return show(tokenOf(request) ?? '');
     }
-    if (request.method !== 'POST') {
-      return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
-    }
     const form = await readForm(request);
     if (!form) return textAnswer('The form is too long.\n', 413);
     // The link's token, or the code pasted into the site's /your-data page (or the whole link).

@@ -126,7 +126,7 @@ describe('import zones', () => {
     ['cli/announce.ts', "import { dryRun } from './announce/modes/dry-run.ts';"],
     [
       'supabase/functions/unsubscribe/x.ts',
-      "import { unavailable } from '../../../common/link-page.ts';",
+      "import { textAnswer } from '../../../common/link-page.ts';",
     ],
     ['server/x.test.ts', "import { testApp } from '../test-support/app.ts';"],
     ['cli/x.test.ts', "import { verdict } from './bounces/policy.ts';"],

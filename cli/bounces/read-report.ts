@@ -225,9 +225,6 @@ const autoReply = (email: Email) =>
     email.subject ?? '',
   );
 
-const asText = (content: string | ArrayBuffer | Uint8Array) =>
-  typeof content === 'string' ? content : Buffer.from(content as ArrayBuffer).toString('utf8');
-
 function reportId(email: Email, raw: Buffer): string {
   const messageId = email.messageId?.trim();
   const hash = createHash('sha256');
@@ -260,7 +257,7 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
   });
   const parts = email.attachments.map((a) => ({
     type: a.mimeType.toLowerCase(),
-    text: asText(a.content).slice(0, ORIGINAL_CHARS * 16),
+    text: String(a.content).slice(0, ORIGINAL_CHARS * 16), // a string: attachmentEncoding utf8
   }));
   const originalPart = parts.find((p) => ORIGINAL_TYPES.test(p.type));
   const text = (email.text ?? '').slice(0, ORIGINAL_CHARS * 4);

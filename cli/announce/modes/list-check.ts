@@ -58,8 +58,13 @@ function bursts(rows: ListRow[]): Finding {
 /** The command that takes `email` off the list, safe to paste into a shell. */
 const removeCommand = (email: string) => `npm run subscribers -- remove ${shellQuote(email)}`;
 
-function matching(title: string, rows: ListRow[], show: (row: ListRow) => string): Finding {
-  return { title, count: rows.length, examples: rows.slice(0, EXAMPLES).map(show) };
+function matching(
+  title: string,
+  rows: ListRow[],
+  show: (row: ListRow) => string,
+  limit = EXAMPLES,
+): Finding {
+  return { title, count: rows.length, examples: rows.slice(0, limit).map(show) };
 }
 
 /** Everything that looks wrong, in a fixed order. Pure: the list is only read. */
@@ -81,19 +86,16 @@ export function checkList(rows: ListRow[]): Finding[] {
       rows.filter((r) => r.first_name !== null && usableFirstName(r.first_name) === null),
       (r) => `${JSON.stringify(r.first_name)} (${r.email})`,
     ),
-    refusedNow(rows.filter((r) => !isAcceptableSignup(r))),
-  ];
-}
-
-/** Rows stored before the table refused them (migrations 20261127100000, 20261127180000): every one, with the
- * command that removes it, since no relay takes such an address and such a name greets nobody. */
-function refusedNow(rows: ListRow[]): Finding {
-  return {
-    title:
+    // Rows stored before the table refused them (migrations 20261127100000, 20261127180000):
+    // every one, with the command that removes it, since no relay takes such an address and such
+    // a name greets nobody.
+    matching(
       'sign-ups the list refuses today (an address no relay takes, a name with control characters)',
-    count: rows.length,
-    examples: rows.map((r) => removeCommand(r.email)),
-  };
+      rows.filter((r) => !isAcceptableSignup(r)),
+      (r) => removeCommand(r.email),
+      Infinity,
+    ),
+  ];
 }
 
 export function formatFindings(findings: Finding[]): string {

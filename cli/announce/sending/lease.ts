@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from '../../../platform/db/lock.ts';
 import { CliError } from '../../cli-error.ts';
 import { since } from '../../output/say.ts';
 import type { AnnounceStore } from './store.ts';
@@ -33,12 +34,7 @@ function whoAmI(): string {
 function goneHereRunId(holder: string, runId: string): string | null {
   const match = / pid (\d+)$/.exec(holder);
   if (!match || !holder.includes(`@${hostname()} `)) return null;
-  try {
-    process.kill(Number(match[1]), 0);
-    return null; // still running
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? runId : null;
-  }
+  return isAlive(Number(match[1])) ? null : runId;
 }
 
 export async function takeLease(store: AnnounceStore, campaign: string, seconds: number) {

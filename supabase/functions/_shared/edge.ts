@@ -1,7 +1,7 @@
 // The Edge Functions' common part on hosted Supabase: the own server's handlers, asking the
 // database over PostgREST (`POST /rest/v1/rpc/<fn>`) with the anon key, as any visitor could.
 // Web APIs only, so Node (the tests) and Deno (the Edge Functions) run it alike.
-import { unavailable, type AskDatabase } from '../../../common/link-page.ts';
+import { textAnswer, type AskDatabase } from '../../../common/link-page.ts';
 
 export interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
@@ -41,13 +41,19 @@ export function edgeFunction(name: string, create: Handler, env: EdgeEnv) {
     isGetPlainText: true,
   });
   // Deno's own answer to a throw carries none of our headers: every answer here is ours, so
-  // every one says no-referrer (the token is in this URL).
+  // every one says no-referrer (the token is in this URL), and a failure claims nothing. (The own
+  // server answers other methods and its failures itself.)
   return async (request: Request): Promise<Response> => {
+    if (!['GET', 'HEAD', 'POST'].includes(request.method))
+      return textAnswer('Method not allowed\n', 405, { Allow: 'GET, HEAD, POST' });
     try {
       return await handle(request);
     } catch (error) {
       console.error(`${name}: ${(error as Error).message}`);
-      return unavailable();
+      return textAnswer(
+        'Something went wrong on our side. Try the link again in a few minutes.\n',
+        500,
+      );
     }
   };
 }
