@@ -9,3 +9,16 @@ const colors = parseThemeColors(
 
 /** `--color-<name>` from the theme; a missing one stops the tool rather than drawing a blank. */
 export const theme = (name: string): string => themeColor(colors, name);
+
+/** The colours the mail, the report and the share image draw with. Red as text on the dark
+ * ground is accent (5.9:1); under white text, action (5:1); brand for the logo and rules only. */
+export const THEME = {
+  ink: theme('ink'),
+  surface: theme('surface'),
+  line: theme('line'),
+  paper: theme('paper'),
+  muted: theme('muted'),
+  brand: theme('brand'),
+  accent: theme('accent'),
+  action: theme('action'),
+};

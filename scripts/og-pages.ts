@@ -3,17 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_DATE_LONG, WORD_MARK } from '../content/event.ts';
-import { theme } from '../platform/theme.ts';
+import { THEME } from '../platform/theme.ts';
 
 const root = join(import.meta.dirname, '..');
 /** A font file of node_modules as a data: URL, which a page set from a string may load. */
 const font = (path: string) =>
   `data:font/woff2;base64,${readFileSync(join(root, 'node_modules', path)).toString('base64')}`;
 
-const RED = theme('brand');
-const ACCENT = theme('accent');
-const INK = theme('ink');
-const PAPER = theme('paper');
+const { brand: RED, accent: ACCENT, ink: INK, paper: PAPER } = THEME;
 
 const fonts = `
   @font-face { font-family: Anton; src: url(${font('@fontsource/anton/files/anton-latin-400-normal.woff2')}); }

@@ -3,7 +3,7 @@
 // each chart is drawn twice, for a phone and for a laptop, so its text stays readable on both.
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
-import { CAMPAIGN_STATUSES, campaignNames, shiftDay, type ReportData } from './data.ts';
+import { CAMPAIGN_STATUSES, campaignNames, shiftDay, utcDay, type ReportData } from './data.ts';
 import { COLORS, FONT_SANS } from './page.ts';
 
 export interface Chart {
@@ -15,8 +15,6 @@ const WIDTHS = { narrow: 360, wide: 760 } as const;
 type Size = keyof typeof WIDTHS;
 
 const { document } = parseHTML('<!doctype html><html><body></body></html>');
-
-const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** Whole-number ticks (people, not fractions), at most about five. */
 export function countTicks(max: number): number[] {

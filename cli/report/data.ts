@@ -1,6 +1,7 @@
 // What `subscribers -- report` shows, read through the migration's service-role function (one
 // call, the same on every backend) and shaped for the charts: every day from the first to today,
 // every hour of the day, every delivery status.
+import { dateIn } from '../../content/event-dates.ts';
 import type { FunctionCaller } from '../function-caller.ts';
 
 interface DayCount {
@@ -79,8 +80,11 @@ export async function readReport(caller: FunctionCaller, timeZone: string): Prom
   };
 }
 
+/** A report day (2026-05-15) as midnight UTC. */
+export const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
 export function shiftDay(day: string, by: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
+  const d = utcDay(day);
   d.setUTCDate(d.getUTCDate() + by);
   return d.toISOString().slice(0, 10);
 }
@@ -98,8 +102,7 @@ const lookup = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)
 const sum = (rows: { n: number }[]) => rows.reduce((s, r) => s + Number(r.n), 0);
 
 export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): ReportData {
-  // YYYY-MM-DD in the event's time zone.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(now);
+  const today = dateIn(timeZone, now);
   const signups = lookup(raw.per_day);
   const unsubscribes = lookup(raw.unsubscribes_per_day);
   const bounces = lookup(raw.bounces_per_day);

@@ -4,18 +4,12 @@
 // a phone. Every chart has its numbers beside it as a table (the text alternative).
 import { readFileSync } from 'node:fs';
 import { html, raw, type Html, type HtmlValue } from '../../common/html.ts';
-import { theme } from '../../platform/theme.ts';
+import { THEME } from '../../platform/theme.ts';
 import { formatCount } from '../output/say.ts';
 import type { Chart } from './charts.ts';
 
 export const COLORS = {
-  ink: theme('ink'),
-  surface: theme('surface'),
-  line: theme('line'),
-  paper: theme('paper'),
-  muted: theme('muted'),
-  brand: theme('brand'),
-  accent: theme('accent'),
+  ...THEME,
   // Two more for what is not the list growing (leaving, bouncing): readable on the dark surface.
   amber: '#f0b429',
   violet: '#b794f6',

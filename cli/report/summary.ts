@@ -1,7 +1,7 @@
 // What `report` says in the terminal: a few numbers and the last 14 days as a text bar chart,
 // so a glance over SSH tells the organisers how the list is doing without opening the file.
 import { formatCount } from '../output/say.ts';
-import { shareOfTotal, YOUR_DATA_KINDS, type ReportData } from './data.ts';
+import { shareOfTotal, utcDay, YOUR_DATA_KINDS, type ReportData } from './data.ts';
 
 const BAR_WIDTH = 30;
 
@@ -18,7 +18,7 @@ export function recentStats(data: ReportData) {
 export function textBars(days: { day: string; signups: number }[]): string[] {
   const max = Math.max(1, ...days.map((d) => d.signups));
   const label = (day: string) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    utcDay(day).toLocaleDateString('en-GB', {
       timeZone: 'UTC',
       weekday: 'short',
       day: 'numeric',

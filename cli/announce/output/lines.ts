@@ -3,6 +3,7 @@ import type { CampaignStatus } from '../sending/store.ts';
 import type { RunResult } from '../sending/run.ts';
 import { stopLine } from '../sending/smtp.ts';
 import { refusalCause, smtpAnswer } from '../../../common/smtp-answer.ts';
+import { firstLine } from '../../cli-error.ts';
 import { CAUSE_LINES } from '../../output/cause-lines.ts';
 import { formatCount } from '../../output/say.ts';
 
@@ -43,9 +44,7 @@ export function stoppedLine(
   if (r.stop?.kind === 'quota')
     return `The SMTP server ${server} reached a sending limit (${smtpAnswer(r.stop.error)}): campaign ${campaign}: ${counts}, nobody marked failed; run the same command again later (tomorrow for a daily limit)`;
   if (r.stop?.kind === 'database') {
-    const e = r.stop.error as { message?: string };
-    const why = String(e?.message ?? r.stop.error).split('\n')[0];
-    return `The database stopped answering (${where}: ${why}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
+    return `The database stopped answering (${where}: ${firstLine(r.stop.error)}), so sending stopped: ${counts}; when it is back, run the same command again (the last few messages may go twice, with the same Message-ID)`;
   }
   if (r.stop?.kind === 'refused')
     return `The SMTP server ${server} is refusing the sender or the message, not the addresses (${smtpAnswer(r.stop.error)}): likely cause: ${CAUSE_LINES[refusalCause(r.stop.error)]}; then run the same command again. Campaign ${campaign}: ${formatCount(r.sent)} sent, ${formatCount(r.failed.length)} refused (recorded as failed, tried again next run), ${formatCount(left(status, r) + r.failed.length)} still to send; ${suppressedClause(r)}`;
