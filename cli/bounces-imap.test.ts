@@ -1,5 +1,5 @@
 // `subscribers -- bounces` against a real IMAP server (Dovecot) through each door and on each
-// engine (BACKENDS), and hosted Supabase: real reports from the sisimai corpus wrapped around
+// engine, and hosted Supabase: real reports from the sisimai corpus wrapped around
 // messages the project sent through smtp-server, beside forged, token-stripped, changed and
 // unmatched ones. It acts on the hard bounces and the complaint alone, changes nothing in the
 // mailbox, changes nothing on a second run, and the next campaign reaches exactly the people it
@@ -18,6 +18,7 @@ import {
   startDovecot,
   type Dovecot,
 } from '../test-support/dovecot.ts';
+import { TEST_DATABASE_URL } from '../test-support/databases.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { readSample, wrapReport } from '../test-support/wrap-report.ts';
@@ -73,7 +74,10 @@ async function fillMailbox(dovecot: Dovecot, user: string, sink: SmtpSink) {
   for (let i = 0; i < 30; i++) dovecot.deliver(user, ordinary(i), i % 3 === 0 ? 'S' : '');
 }
 
-const names = hasDovecot() ? [...BACKENDS, 'hosted Supabase'] : [];
+// With PostgreSQL, on it and on hosted Supabase: the running server's socket is read through in
+// bounces-corpus and bounces-hostile.
+const doors = TEST_DATABASE_URL ? ['PostgreSQL'] : BACKENDS;
+const names = hasDovecot() ? [...doors, 'hosted Supabase'] : [];
 if (!hasDovecot()) describe.skip(DOVECOT_SKIP_REASON, () => it('bounces over IMAP'));
 
 let dovecot: Dovecot;
