@@ -114,7 +114,8 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
 
 /** Netlify / Cloudflare Pages `_headers`: the same headers this server sends. */
 export async function headersFile(dist: string): Promise<string> {
-  const pages = walk(dist).filter((p) => p.endsWith('.html'));
+  const files = walk(dist);
+  const pages = files.filter((p) => p.endsWith('.html'));
   // Hosts merge every rule matching a path, so the page policy goes once on /*: the union of
   // every page's policy (each page's inline-script hashes), still without 'unsafe-inline'.
   const csp = unionCsp(pages.map((p) => pageCsp(readFileSync(p, 'utf8'))));
@@ -142,7 +143,7 @@ export async function headersFile(dist: string): Promise<string> {
   }
   for (const route of [...routes].sort()) lines.push(route, `  Cache-Control: ${REVALIDATE}`);
   // Calendar files ("Add to calendar"): not every host knows the type.
-  for (const path of walk(dist).filter((p) => p.endsWith('.ics'))) {
+  for (const path of files.filter((p) => p.endsWith('.ics'))) {
     lines.push(
       '/' + relative(dist, path).split(sep).join('/'),
       '  Content-Type: text/calendar; charset=utf-8',
