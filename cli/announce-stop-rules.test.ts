@@ -2,12 +2,13 @@
 // code decide, words decide nothing, and only refusals of the sender's side, for recipients at
 // several domains, stop a run. Each case is one the issue measured, against a real SMTP server
 // answering in the relays' own words.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANNOUNCE_TEST_ENV as MAIL } from '../test-support/announce-lists.ts';
-import { seedPgliteDir } from '../test-support/databases.ts';
+import {
+  ANNOUNCE_TEST_ENV as MAIL,
+  listOn,
+  OWN_CONNECTION,
+  type ListBackend,
+} from '../test-support/announce-lists.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.ts';
 import { storeBeforeRule } from '../test-support/unrelayable.ts';
@@ -22,34 +23,34 @@ const BARE_550 = { code: 550, message: 'Requested action not taken: mailbox unav
 // eslint-disable-next-line no-control-regex -- what must never reach a terminal or the database
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
-/** A list on PGlite, stored as it was before the rule of migration 20261127180000. */
+/** A list stored as it was before the rule of migration 20261127180000. */
 async function listOf(emails: string[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'tedx-stop-rules-'));
+  const list = await listOn(OWN_CONNECTION, 0);
   const values = emails.map((e) => `('${e}')`).join(', ');
-  await seedPgliteDir(dir, (db) =>
+  await list.withDb?.((db) =>
     storeBeforeRule(db, `insert into public.tedxcommunity_emails (email) values ${values}`),
   );
-  return dir;
+  return list;
 }
 
 describe(
-  'the stop rules count only what is about the sender, on PGlite',
+  `the stop rules count only what is about the sender, on ${OWN_CONNECTION}`,
   { timeout: 240_000 },
   () => {
-    let dir = '';
+    let list: ListBackend | undefined;
     let sink: SmtpSink | undefined;
     afterEach(async () => {
       await sink?.close();
-      rmSync(dir, { recursive: true, force: true });
+      await list?.dispose();
     });
     const announce = (campaign: string, extra: Record<string, string> = {}) =>
       runCli(['cli/announce.ts', '--campaign', campaign, '--yes'], {
         ...MAIL,
-        DATA_DIR: dir,
+        ...list?.env,
         SMTP_URL: sink?.url() ?? '',
         ...extra,
       });
-    const suppressed = () => runCli(['cli/subscribers.ts', 'suppressed'], { DATA_DIR: dir });
+    const suppressed = () => runCli(['cli/subscribers.ts', 'suppressed'], { ...list?.env });
 
     it('the SES run: five non-ASCII local parts at two domains, answered 501, stop nothing', async () => {
       // 35 people; five friends sign up together, at two domains, before the rule refused them.
@@ -59,7 +60,7 @@ describe(
           : `person${i}@example${i % 4}.org`,
       );
       const unreachable = emails.filter((e) => e.startsWith('ü'));
-      dir = await listOf(emails);
+      list = await listOf(emails);
       sink = await startSmtpSink({ keep: true, reject: (to) => (/^ü/.test(to) ? SES_501 : null) });
       // At the default pace, as the issue measured it (4 of 35 reached before the stop).
       const run = await announce('ses', { ANNOUNCE_RATE: String(DEFAULT_ANNOUNCE_RATE) });
@@ -73,7 +74,7 @@ describe(
       // The dry run's list check names each, with the command that removes it.
       const dry = await runCli(['cli/announce.ts', '--campaign', 'ses', '--dry-run'], {
         ...MAIL,
-        DATA_DIR: dir,
+        ...list?.env,
       });
       expect(dry.stderr).toMatch(/sign-ups the list refuses today[^:]*: 5\n/);
       for (const to of unreachable) expect(dry.stderr).toContain(`remove '${to}'`);
@@ -82,7 +83,7 @@ describe(
     it('a bare 501 at RCPT TO, for five people in a row at two domains, never stops a run', async () => {
       const emails = Array.from({ length: 30 }, (_, i) => `person${i}@example${i % 4}.org`);
       const refused = new Set(emails.slice(4, 9));
-      dir = await listOf(emails);
+      list = await listOf(emails);
       sink = await startSmtpSink({ reject: (to) => (refused.has(to) ? SES_501 : null) });
       const run = await announce('bare501');
       expect(run.stderr).not.toMatch(/refusing the sender|sending limit/);
@@ -93,7 +94,7 @@ describe(
     it('a relay answering a bare 550 at the end of DATA to every message stops the run and suppresses nobody', async () => {
       const N = 40;
       const emails = Array.from({ length: N }, (_, i) => `person${i}@example${i % 4}.org`);
-      dir = await listOf(emails);
+      list = await listOf(emails);
       let broken = true;
       let refusals = 0;
       sink = await startSmtpSink({ rejectData: () => (broken ? (refusals++, BARE_550) : null) });
@@ -118,7 +119,7 @@ describe(
       const emails = Array.from({ length: 21 }, (_, i) =>
         i === 2 ? 'a@quota-exceeded.example' : `person${i}@example.org`,
       );
-      dir = await listOf(emails);
+      list = await listOf(emails);
       sink = await startSmtpSink({
         reject: (to) =>
           to.endsWith('@quota-exceeded.example')
@@ -137,7 +138,7 @@ describe(
     it('the daily limit at RCPT TO, for people at several domains, stops the run with nobody marked failed', async () => {
       const N = 30;
       const emails = Array.from({ length: N }, (_, i) => `person${i}@example${i % 4}.org`);
-      dir = await listOf(emails);
+      list = await listOf(emails);
       let limited = true;
       sink = await startSmtpSink({
         reject: () =>
@@ -160,7 +161,7 @@ describe(
 
     it("a relay's control characters are stored spelled out, and `subscribers suppressed` never prints them raw", async () => {
       const dead = 'gone@example.org';
-      dir = await listOf([dead, 'person1@example.org']);
+      list = await listOf([dead, 'person1@example.org']);
       sink = await startSmtpSink({
         reject: (to) =>
           to === dead

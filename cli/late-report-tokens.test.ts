@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../platform/db/pglite.ts';
 import {
   ANNOUNCE_TEST_ENV,
   listOn,
+  OWN_CONNECTION,
   unsubscribeHeaderUrl,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
@@ -41,7 +41,7 @@ describe('late reports: tokens and complaints', { timeout: 240_000 }, () => {
   const suppressed = async () => (await cli('cli/subscribers.ts', 'suppressed')).stdout;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tedx-tokens-'));
-    list = await listOn('PGlite', 3);
+    list = await listOn(OWN_CONNECTION, 3);
     sink = await startSmtpSink({ keep: true });
     env = { ...ANNOUNCE_TEST_ENV, ...list.env, SMTP_URL: sink.url() };
   });
@@ -83,12 +83,12 @@ describe('late reports: tokens and complaints', { timeout: 240_000 }, () => {
   });
 
   it('a report about a message sent more than 60 days ago changes nothing', async () => {
-    const db = await openPglite({ dataDir: join(list.env.DATA_DIR, 'pgdata') });
-    await db.exec(
-      `update public.tedxcommunity_deliveries set updated_at = now() - interval '61 days'
-       where email_hash = public.tedxcommunity_email_hash('${person(2)}')`,
+    await list.withDb?.((db) =>
+      db.exec(
+        `update public.tedxcommunity_deliveries set updated_at = now() - interval '61 days'
+         where email_hash = public.tedxcommunity_email_hash('${person(2)}')`,
+      ),
     );
-    await db.close();
     const run = await complain(sentTo(person(2), 'launch'));
     expect(run.stderr).toContain(`${person(2)}: not sent to them in the last 60 days`);
     expect(run.stderr).toContain(' 0 complaints unsubscribed and suppressed');

@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../common/printable.ts';
-import { ANNOUNCE_TEST_ENV } from '../test-support/announce-lists.ts';
-import { seedPgliteDir } from '../test-support/databases.ts';
+import {
+  ANNOUNCE_TEST_ENV,
+  listOn,
+  OWN_CONNECTION,
+  type ListBackend,
+} from '../test-support/announce-lists.ts';
 import { childEnv, NODE_ENTRY, runCli } from '../test-support/server-process.ts';
 import { OSC52_NAME, storeBeforeRule } from '../test-support/unrelayable.ts';
 
@@ -22,10 +26,12 @@ const hasScript = spawnSync('script', ['--version']).status === 0;
 
 describe('organiser commands print control characters spelled out', () => {
   let dir: string;
+  let list: ListBackend;
   let env: Record<string, string>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tedx-escape-'));
-    await seedPgliteDir(dir, (db) =>
+    list = await listOn(OWN_CONNECTION, 0);
+    await list.withDb?.((db) =>
       storeBeforeRule(
         db,
         `insert into public.tedxcommunity_emails (email, first_name) values
@@ -34,9 +40,12 @@ describe('organiser commands print control characters spelled out', () => {
           (E'${printable(ESC_ADDRESS.replace("'", "\\'"))}', null)`,
       ),
     );
-    env = { DATA_DIR: dir };
+    env = list.env;
   }, 60_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await list?.dispose();
+  });
 
   it('export piped or to a file is the faithful CSV; on a terminal it is escaped', async () => {
     const piped = await runCli(['cli/subscribers.ts', 'export'], env);
