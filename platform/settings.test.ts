@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedPgliteDir } from '../test-support/databases.ts';
 import { runCli } from '../test-support/server-process.ts';
 import { LOCAL_ANON_KEY } from '../common/signup-contract.ts';
 import { SITE_URL_DEFAULT } from '../content/event.ts';
@@ -190,10 +191,13 @@ describe('settings', () => {
   });
 
   describe('an address the server cannot listen on is one line naming the setting', () => {
+    // On a migrated database from the tests' template: a new one would first take the 6-8 s of
+    // PGlite's initdb.
     const listenFailure = async (env: Record<string, string>) => {
       const dir = mkdtempSync(join(tmpdir(), 'listen-'));
       try {
-        return await runCli(['server/index.ts'], { DATA_DIR: join(dir, 'data'), ...env });
+        await seedPgliteDir(dir);
+        return await runCli(['server/index.ts'], { DATA_DIR: dir, ...env });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
