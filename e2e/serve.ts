@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { needsBuild } from '../scripts/start.ts';
+import { seedPgliteDir } from '../test-support/databases.ts';
 import { startServer } from '../test-support/server-process.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -30,6 +31,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tedx-e2e-'));
 const removeData = () => rmSync(dataDir, { recursive: true, force: true });
 let server;
 try {
+  // Migrated from the tests' template (PGlite's initdb is for server/server.test.ts to time).
+  await seedPgliteDir(dataDir);
   server = await startServer(
     {
       PORT: process.env.PORT,
