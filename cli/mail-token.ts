@@ -4,6 +4,7 @@
 // built, and why: decision 0022. The launch mail carries it in a header (MAIL_TOKEN_HEADER) and
 // in its Message-ID. Pure but for crypto.
 import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FunctionCaller } from './function-caller.ts';
 
 export const MAIL_TOKEN_HEADER = 'X-Campaign-Token';
 
@@ -86,8 +87,6 @@ export function tokenOfMessageId(messageId: string): string | null {
 }
 
 /** The project's keys, through the migration's function (the service role only). */
-export async function readMailKeys(caller: {
-  scalar<T>(fn: string, args: Record<string, never>): Promise<T>;
-}): Promise<MailKeys> {
+export async function readMailKeys(caller: FunctionCaller): Promise<MailKeys> {
   return mailKeys(await caller.scalar<string>('tedxcommunity_mail_key', {}));
 }

@@ -1,5 +1,6 @@
-// The site's colours for what is drawn outside the site's CSS (the share image, the launch mail):
-// read from the one definition, the Tailwind theme in src/styles/global.css.
+// The site's colours and fonts for what is drawn outside the site's CSS (the share image, the
+// launch mail, the report): the colours read from the one definition, the Tailwind theme in
+// src/styles/global.css.
 import { readFileSync } from 'node:fs';
 import { parseThemeColors, themeColor } from '../common/theme-colors.ts';
 
@@ -22,3 +23,7 @@ export const THEME = {
   accent: theme('accent'),
   action: theme('action'),
 };
+
+/** A font file of the installed packages as a data: URL, for a page that loads nothing else. */
+export const fontDataUrl = (path: string) =>
+  `data:font/woff2;base64,${readFileSync(new URL(`../node_modules/${path}`, import.meta.url)).toString('base64')}`;

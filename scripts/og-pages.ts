@@ -1,20 +1,13 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
 // content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EVENT_DATE_LONG, WORD_MARK } from '../content/event.ts';
-import { THEME } from '../platform/theme.ts';
-
-const root = join(import.meta.dirname, '..');
-/** A font file of node_modules as a data: URL, which a page set from a string may load. */
-const font = (path: string) =>
-  `data:font/woff2;base64,${readFileSync(join(root, 'node_modules', path)).toString('base64')}`;
+import { fontDataUrl, THEME } from '../platform/theme.ts';
 
 const { brand: RED, accent: ACCENT, ink: INK, paper: PAPER } = THEME;
 
 const fonts = `
-  @font-face { font-family: Anton; src: url(${font('@fontsource/anton/files/anton-latin-400-normal.woff2')}); }
-  @font-face { font-family: Inter; font-weight: 100 900; src: url(${font('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')}); }
+  @font-face { font-family: Anton; src: url(${fontDataUrl('@fontsource/anton/files/anton-latin-400-normal.woff2')}); }
+  @font-face { font-family: Inter; font-weight: 100 900; src: url(${fontDataUrl('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2')}); }
   * { margin: 0; box-sizing: border-box; }
   html, body { background: ${INK}; color: ${PAPER}; overflow: hidden; }
 `;

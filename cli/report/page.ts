@@ -2,9 +2,8 @@
 // site's stylesheet, the phone's own sans-serif, the display font (Anton) inlined, and a CSP that
 // lets the page fetch nothing at all, so it opens the same from disk, from a mail attachment or on
 // a phone. Every chart has its numbers beside it as a table (the text alternative).
-import { readFileSync } from 'node:fs';
 import { html, raw, type Html, type HtmlValue } from '../../common/html.ts';
-import { THEME } from '../../platform/theme.ts';
+import { fontDataUrl, THEME } from '../../platform/theme.ts';
 import { formatCount } from '../output/say.ts';
 import type { Chart } from './charts.ts';
 
@@ -20,14 +19,8 @@ export const FONT_SANS =
 const FONT_DISPLAY = "'Anton', 'Arial Narrow', Impact, sans-serif";
 
 /** Anton, latin only (18 KB), as a data: URL in the page's own stylesheet. */
-function displayFontFace(): string {
-  const file = new URL(
-    '../../node_modules/@fontsource/anton/files/anton-latin-400-normal.woff2',
-    import.meta.url,
-  );
-  const data = readFileSync(file).toString('base64');
-  return `@font-face{font-family:'Anton';font-style:normal;font-weight:400;font-display:swap;src:url(data:font/woff2;base64,${data}) format('woff2')}`;
-}
+const displayFontFace = () =>
+  `@font-face{font-family:'Anton';font-style:normal;font-weight:400;font-display:swap;src:url(${fontDataUrl('@fontsource/anton/files/anton-latin-400-normal.woff2')}) format('woff2')}`;
 
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
