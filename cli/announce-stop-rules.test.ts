@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ANNOUNCE_TEST_ENV as MAIL,
-  listOn,
+  listSeeded,
   OWN_CONNECTION,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
@@ -24,13 +24,11 @@ const BARE_550 = { code: 550, message: 'Requested action not taken: mailbox unav
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 /** A list stored as it was before the rule of migration 20261127180000. */
-async function listOf(emails: string[]) {
-  const list = await listOn(OWN_CONNECTION, 0);
+function listOf(emails: string[]) {
   const values = emails.map((e) => `('${e}')`).join(', ');
-  await list.withDb?.((db) =>
+  return listSeeded(OWN_CONNECTION, (db) =>
     storeBeforeRule(db, `insert into public.tedxcommunity_emails (email) values ${values}`),
   );
-  return list;
 }
 
 describe(

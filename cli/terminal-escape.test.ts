@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printable } from '../common/printable.ts';
 import {
   ANNOUNCE_TEST_ENV,
-  listOn,
+  listSeeded,
   OWN_CONNECTION,
   type ListBackend,
 } from '../test-support/announce-lists.ts';
@@ -30,8 +30,7 @@ describe('organiser commands print control characters spelled out', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tedx-escape-'));
-    list = await listOn(OWN_CONNECTION, 0);
-    await list.withDb?.((db) =>
+    list = await listSeeded(OWN_CONNECTION, (db) =>
       storeBeforeRule(
         db,
         `insert into public.tedxcommunity_emails (email, first_name) values

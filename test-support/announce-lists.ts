@@ -34,9 +34,7 @@ const people = (n: number, emailOf: (i: number) => string) =>
 const insertOne = (email: string) =>
   `insert into public.tedxcommunity_emails (email) values ('${email.replace(/'/g, "''")}')`;
 const insertSql = (n: number, emailOf: (i: number) => string) =>
-  n === 0
-    ? 'select 1'
-    : `insert into public.tedxcommunity_emails (email, first_name) values ${people(n, emailOf)}`;
+  `insert into public.tedxcommunity_emails (email, first_name) values ${people(n, emailOf)}`;
 
 /** The launch-day settings every announce test runs with: no pacing, short retry waits. */
 export const ANNOUNCE_TEST_ENV = {
@@ -64,11 +62,18 @@ export const BACKENDS = TEST_DATABASE_URL ? ['running server', 'PostgreSQL'] : E
 export const OWN_CONNECTION = TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 /** n people signed up in order, person0@example.org first unless `emailOf` says otherwise. */
-export async function listOn(name: string, n: number, emailOf = personAt): Promise<ListBackend> {
+export const listOn = (name: string, n: number, emailOf = personAt) =>
+  listSeeded(name, (db) => db.exec(insertSql(n, emailOf)));
+
+/** A list on `name`, filled by `seed` on the database before any command sees it. */
+export async function listSeeded(
+  name: string,
+  seed: (db: Db) => Promise<unknown>,
+): Promise<ListBackend> {
   if (name === 'PostgreSQL') {
     const database = postgresDatabase(TEST_DATABASE_URL ?? '');
     const db: Db = await database.open();
-    await db.exec(insertSql(n, emailOf));
+    await seed(db);
     return {
       name,
       env: { DATABASE_URL: database.url ?? '' },
@@ -77,7 +82,6 @@ export async function listOn(name: string, n: number, emailOf = personAt): Promi
       dispose: () => database.dispose(db),
     };
   }
-  const seed = (db: Db) => db.exec(insertSql(n, emailOf));
   if (name === 'PGlite') {
     const dir = mkdtempSync(join(tmpdir(), 'tedx-announce-'));
     await seedPgliteDir(dir, seed);
