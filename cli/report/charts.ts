@@ -6,10 +6,7 @@ import { parseHTML } from 'linkedom';
 import { CAMPAIGN_STATUSES, campaignNames, shiftDay, utcDay, type ReportData } from './data.ts';
 import { COLORS, FONT_SANS } from './page.ts';
 
-export interface Chart {
-  narrow: string;
-  wide: string;
-}
+export type Chart = ReturnType<typeof both>;
 
 const WIDTHS = { narrow: 360, wide: 760 } as const;
 type Size = keyof typeof WIDTHS;
@@ -58,7 +55,7 @@ function draw(size: Size, label: string, options: Plot.PlotOptions): string {
 }
 
 /** A chart drawn for a phone and for a laptop, named as a whole by `label`. */
-const both = (label: string, options: (size: Size) => Plot.PlotOptions): Chart => ({
+const both = (label: string, options: (size: Size) => Plot.PlotOptions) => ({
   narrow: draw('narrow', label, options('narrow')),
   wide: draw('wide', label, options('wide')),
 });

@@ -45,32 +45,10 @@ type YourDataKind = (typeof YOUR_DATA_KINDS)[number];
 
 /** The delivery statuses in the order the progress bars stack them; "left" is nobody's yet. */
 export const CAMPAIGN_STATUSES = ['sent', 'deferred', 'bounced', 'failed', 'left'] as const;
-type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const NO_SOURCE = '(none)';
 
-export interface ReportData {
-  timeZone: string;
-  /** Today in the event's time zone. */
-  today: string;
-  total: number;
-  days: {
-    day: string;
-    signups: number;
-    cumulative: number;
-    unsubscribes: number;
-    bounces: number;
-  }[];
-  sources: { source: string; n: number }[];
-  hours: { hour: number; n: number }[];
-  campaigns: { campaign: string; status: CampaignStatus; n: number }[];
-  /** Per campaign: the hard bounces and complaints that came back after the send. */
-  late: { campaign: string; bounces: number; complaints: number }[];
-  unsubscribes: number;
-  bounces: number;
-  /** The days someone used their "Your data" page, with what they did. */
-  yourData: ({ day: string } & Record<YourDataKind, number>)[];
-}
+export type ReportData = ReturnType<typeof shapeReport>;
 
 export async function readReport(caller: FunctionCaller, timeZone: string): Promise<ReportRaw> {
   const args = { p_time_zone: timeZone };
@@ -101,7 +79,7 @@ export const shareOfTotal = (data: ReportData, count: number) =>
 const lookup = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
 const sum = (rows: { n: number }[]) => rows.reduce((s, r) => s + Number(r.n), 0);
 
-export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): ReportData {
+export function shapeReport(raw: ReportRaw, timeZone: string, now: Date) {
   const today = dateIn(timeZone, now);
   const signups = lookup(raw.per_day);
   const unsubscribes = lookup(raw.unsubscribes_per_day);
@@ -112,7 +90,7 @@ export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): Report
   const start = seen[0] !== undefined && seen[0] < fortnight ? seen[0] : fortnight;
   const last = seen.at(-1);
   const end = last !== undefined && last > today ? last : today;
-  const days: ReportData['days'] = [];
+  const days = [];
   let cumulative = 0;
   for (let day = start; day <= end; day = shiftDay(day, 1)) {
     cumulative += signups.get(day) ?? 0;
@@ -139,6 +117,7 @@ export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): Report
         n: Number(status === 'left' ? c.left : (c.statuses[status] ?? 0)),
       })),
     ),
+    // Per campaign: the hard bounces and complaints that came back after the send.
     late: raw.campaigns.map((c) => ({
       campaign: c.campaign,
       bounces: Number(c.late?.hard ?? 0),
@@ -146,6 +125,7 @@ export function shapeReport(raw: ReportRaw, timeZone: string, now: Date): Report
     })),
     unsubscribes: sum(raw.unsubscribes_per_day),
     bounces: sum(raw.bounces_per_day),
+    // The days someone used their "Your data" page, with what they did.
     yourData: [...new Set(raw.your_data_per_day.map((r) => r.day))].map((d) => ({
       day: d,
       ...(Object.fromEntries(
