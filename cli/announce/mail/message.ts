@@ -70,12 +70,6 @@ const FIRST_NAME = '{{first_name}}';
 const UNSUBSCRIBE = 'UNSUBSCRIBE-URL-7f3a9c';
 const YOUR_DATA = 'YOUR-DATA-URL-7f3a9c';
 
-/** A person's own links, each with their token. */
-export interface PersonLinks {
-  unsubscribe: string;
-  yourData: string;
-}
-
 /**
  * Renders the template once for this site; the result fills in one person at a time. The
  * WhatsApp Channel (content/links.ts unless given) is offered under the message when set.
@@ -113,7 +107,7 @@ export function prepareMessage(
   const htmlParts = html.split(FIRST_NAME);
   const textParts = text.split(FIRST_NAME);
   const subjectParts = subject.split(FIRST_NAME);
-  return (firstName: string | null, links: PersonLinks) => {
+  return (firstName: string | null, links: { unsubscribe: string; yourData: string }) => {
     const name = usableFirstName(firstName) ?? template.fallbackName;
     const fill = (part: string, escape: (url: string) => string) =>
       part
