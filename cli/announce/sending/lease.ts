@@ -30,11 +30,10 @@ function whoAmI(): string {
   return `${user}@${hostname()} pid ${process.pid}`;
 }
 
-/** The process of a holder on this machine that is no longer running, or null. */
-function goneHereRunId(holder: string, runId: string): string | null {
+/** A holder on this machine whose process is no longer running. */
+function goneHere(holder: string): boolean {
   const match = / pid (\d+)$/.exec(holder);
-  if (!match || !holder.includes(`@${hostname()} `)) return null;
-  return isAlive(Number(match[1])) ? null : runId;
+  return match !== null && holder.includes(`@${hostname()} `) && !isAlive(Number(match[1]));
 }
 
 export async function takeLease(store: AnnounceStore, campaign: string, seconds: number) {
@@ -42,8 +41,8 @@ export async function takeLease(store: AnnounceStore, campaign: string, seconds:
   const holder = whoAmI();
   const asked = { mono: performance.now(), wall: Date.now() };
   let lease = await store.lease(campaign, holder, runId, seconds, null);
-  const gone = lease.granted ? null : goneHereRunId(lease.holder, lease.runId);
-  if (gone) lease = await store.lease(campaign, holder, runId, seconds, gone);
+  if (!lease.granted && lease.runId && goneHere(lease.holder))
+    lease = await store.lease(campaign, holder, runId, seconds, lease.runId);
   if (!lease.granted)
     throw new CliError(
       `Campaign ${campaign} is being sent by ${lease.holder} since ${since(lease.startedAt)}: ` +
