@@ -7,14 +7,6 @@ import { usableFirstName } from '../mail/greeting.ts';
 import { formatCount, shellQuote } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
 
-interface Finding {
-  title: string;
-  /** How many sign-ups it concerns. */
-  count: number;
-  /** Up to EXAMPLES of them, as lines to print. */
-  examples: string[];
-}
-
 const EXAMPLES = 5;
 /** This many sign-ups or more in one clock minute is a burst (a script, or a class at once). */
 const BURST_PER_MINUTE = 10;
@@ -58,14 +50,17 @@ function bursts(rows: ListRow[]): Finding {
 /** The command that takes `email` off the list, safe to paste into a shell. */
 const removeCommand = (email: string) => `npm run subscribers -- remove ${shellQuote(email)}`;
 
+/** What looks wrong: how many sign-ups it concerns, and up to `limit` of them as lines to print. */
 function matching(
   title: string,
   rows: ListRow[],
   show: (row: ListRow) => string,
   limit = EXAMPLES,
-): Finding {
+) {
   return { title, count: rows.length, examples: rows.slice(0, limit).map(show) };
 }
+
+type Finding = ReturnType<typeof matching>;
 
 /** Everything that looks wrong, in a fixed order. Pure: the list is only read. */
 export function checkList(rows: ListRow[]): Finding[] {
