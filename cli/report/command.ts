@@ -21,20 +21,16 @@ export function report(settings: Settings, out: string): Promise<number> {
   return withCaller(settings, async (caller, from) => {
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
-    const overdue = retentionNotice(now);
     const back = caller ? cameBack(await readSuppressed(caller)) : [];
     const html = reportHtml(data, {
       madeAt: `${madeAt.format(now)} (${EVENT_TIME_ZONE})`,
       from,
       // Counts only in the file: the addresses go to the terminal.
       notes: [
-        ...(overdue ? [overdue] : []),
-        ...(back.length > 0
-          ? [
-              `${back.length} signed up again after a complaint: \`subscribers -- suppressed\` names them`,
-            ]
-          : []),
-      ],
+        retentionNotice(now),
+        back.length > 0 &&
+          `${back.length} signed up again after a complaint: \`subscribers -- suppressed\` names them`,
+      ].filter((note) => typeof note === 'string'),
     });
     writeOutFile(out, html);
     process.stdout.write([terminalSummary(data, from), ...back].join('\n') + '\n');
