@@ -11,11 +11,9 @@ import { MAIL_TOKEN_HEADER } from '../../mail-token.ts';
 /** The mail token (mail-token.ts) at the sender's domain: the same for a campaign and person on
  * every run, so a message resent after a crash folds into the first in the recipient's mailbox. */
 export function messageId(token: string, from: string): string {
-  return `<${token}@${domainOf(addressOf(from))}>`;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from; // `Name <address>`, or the address
+  return `<${token}@${domainOf(address)}>`;
 }
-
-/** `Name <address>` → the address. */
-export const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
 export interface MailSettings {
   from: string;
