@@ -11,6 +11,7 @@ export const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 export async function sendTest(context: AnnounceContext, smtpUrl: string): Promise<number> {
   const to = context.args.testTo ?? '';
+  const server = serverName(smtpUrl);
   const mailer = await openMailer(smtpUrl);
   // No mail token, and a Message-ID that is not one.
   const { mail } = mailMaker(context)(
@@ -20,14 +21,12 @@ export async function sendTest(context: AnnounceContext, smtpUrl: string): Promi
   try {
     await mailer.sendMail(mail);
   } catch (error) {
-    throw new CliError(
-      `The test message to ${to} was refused: ${stopLine(error, serverName(smtpUrl))}`,
-    );
+    throw new CliError(`The test message to ${to} was refused: ${stopLine(error, server)}`);
   } finally {
     mailer.close();
   }
   say(
-    `Sent a test message of campaign ${context.args.campaign} to ${to} through ${serverName(smtpUrl)}. Nothing recorded.`,
+    `Sent a test message of campaign ${context.args.campaign} to ${to} through ${server}. Nothing recorded.`,
   );
   return 0;
 }
