@@ -45,10 +45,7 @@ export async function sendCampaign(context: AnnounceContext, smtpUrl: string): P
       // A run that lost its lease (asleep past it) cuts its connections at once: a message it
       // had begun before sleeping goes no further than the SMTP server had already taken.
       lease.lost.addEventListener('abort', () => mailer.close());
-      const bar = progressBar(
-        process.stderr,
-        max > 0 ? Math.min(max, status.pending) : status.pending,
-      );
+      const bar = progressBar(max > 0 ? Math.min(max, status.pending) : status.pending);
       try {
         const result = await runCampaign({
           run: lease.run,

@@ -22,7 +22,8 @@ export function formatProgress(done: number, total: number, elapsedMs: number, w
   );
 }
 
-export function progressBar(stream: NodeJS.WriteStream, total: number) {
+export function progressBar(total: number) {
+  const stream = process.stderr;
   if (!stream.isTTY) return { update() {}, stop() {} };
   const started = performance.now();
   let done = 0;
