@@ -18,15 +18,12 @@ export const FONT_SANS =
   "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 const FONT_DISPLAY = "'Anton', 'Arial Narrow', Impact, sans-serif";
 
-/** Anton, latin only (18 KB), as a data: URL in the page's own stylesheet. */
-const displayFontFace = () =>
-  `@font-face{font-family:'Anton';font-style:normal;font-weight:400;font-display:swap;src:url(${fontDataUrl('@fontsource/anton/files/anton-latin-400-normal.woff2')}) format('woff2')}`;
-
 export const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:";
 
+/** The page's own stylesheet, Anton in it (latin only, 18 KB) as a data: URL. */
 export function css(): string {
   const c = COLORS;
-  return `${displayFontFace()}
+  return `@font-face{font-family:'Anton';font-style:normal;font-weight:400;font-display:swap;src:url(${fontDataUrl('@fontsource/anton/files/anton-latin-400-normal.woff2')}) format('woff2')}
 *{box-sizing:border-box}
 html{background:${c.ink};color:${c.paper};font-family:${FONT_SANS};line-height:1.5;-webkit-text-size-adjust:100%}
 body{margin:0}
