@@ -132,20 +132,18 @@ export async function bounces(
         await resolve(store, batch, tally);
       }
     };
-    let where: string;
     if (target) {
       const counts = await scanImap(target, onMessage, (m, why) => unreadable(tally, m, why));
       tally.messages = counts.messages;
       tally.autoReplies += counts.autoReplies;
-      where = target.shown;
     } else {
       for await (const raw of fileMessages(options.file ?? '')) {
         tally.messages++;
         await onMessage(raw);
       }
-      where = options.file ?? '';
     }
     await resolve(store, pending, tally);
+    const where = target?.shown ?? options.file ?? '';
     const lines = summaryLines(tally, where, description, options.verbose === true);
     // The privacy page's reminder (cli/subscribers.ts) comes before the summary, which is last.
     lines.splice(-1, 0, ...[retentionNotice()].filter((line) => line !== null));

@@ -7,7 +7,7 @@ import { isLoopback } from '../../platform/mail-server.ts';
 import { CliError, firstLine } from '../cli-error.ts';
 import type { ImapTarget } from './mailbox.ts';
 import { field, fieldsOf, REPORT_BYTES } from './read-report.ts';
-import { screen, SCREEN_HEADERS, type Screened } from './screen.ts';
+import { screen, SCREEN_HEADERS } from './screen.ts';
 
 /** Messages downloaded per FETCH: at most this many times REPORT_BYTES held at once. */
 const BATCH = 50;
@@ -35,11 +35,6 @@ export interface Glimpse {
   size: number;
 }
 
-export interface ScanCounts {
-  messages: number;
-  autoReplies: number;
-}
-
 /**
  * Hands `onReport` every message that can be a report, and counts the rest; the mailbox is
  * never changed.
@@ -48,11 +43,11 @@ export async function scanImap(
   target: ImapTarget,
   onReport: (raw: Buffer) => Promise<void>,
   onUnreadable: (message: Glimpse, why: string) => void,
-): Promise<ScanCounts> {
+) {
   let client = await open(target);
   try {
     const box = client.mailbox === false ? { exists: 0 } : client.mailbox;
-    const counts: ScanCounts = { messages: box.exists, autoReplies: 0 };
+    const counts = { messages: box.exists, autoReplies: 0 };
     if (box.exists === 0) return counts;
     const wanted = new Map<number, Glimpse>();
     // Too large answers end the connection (imapflow's maxLiteralSize; its FETCH then fails as
@@ -69,7 +64,7 @@ export async function scanImap(
       const from = m.envelope?.from?.[0];
       // Read as a report's headers are (read-report.ts).
       const fields = fieldsOf(m.headers?.toString('utf8') ?? '');
-      const seen: Screened = screen({
+      const seen = screen({
         fromAddress: from?.address ?? '',
         fromName: from?.name ?? '',
         subject: m.envelope?.subject ?? '',

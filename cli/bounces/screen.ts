@@ -43,9 +43,7 @@ export interface Glance {
   header(name: string): string;
 }
 
-export type Screened = 'report' | 'auto-reply' | 'ordinary';
-
-export function screen(g: Glance): Screened {
+export function screen(g: Glance) {
   if (
     g.types.some((t) => REPORT_PART.test(t)) ||
     REPORTER.test(g.fromAddress) ||
