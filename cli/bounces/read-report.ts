@@ -147,13 +147,12 @@ const COPY_LINE =
 const ORIGINAL_LINE =
   /^[ \t>]*(?:[-=*]+[ \t]*)?(?:original message(?: headers| follows)?|returned message)[ \t.:*=-]*$/im;
 
-/** Where an inline report's copy of the original starts, or -1. */
-function inlineOriginalAt(text: string): { marker: number; start: number } {
-  const hits = [COPY_LINE.exec(text), ORIGINAL_LINE.exec(text)].filter((m) => m !== null);
-  if (hits.length === 0) return { marker: -1, start: -1 };
-  const first = hits.reduce((a, b) => (a.index <= b.index ? a : b));
-  return { marker: first.index, start: first.index + first[0].length };
-}
+/** The line after which an inline report's copy of the original starts, if it has one. */
+const inlineCopyLine = (text: string) =>
+  [COPY_LINE.exec(text), ORIGINAL_LINE.exec(text)]
+    .filter((m) => m !== null)
+    .sort((a, b) => a.index - b.index)
+    .at(0);
 
 /** The header block of a returned original: from its first non-blank line to the next blank. */
 function headerBlock(original: string): string {
@@ -261,8 +260,8 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
   }));
   const originalPart = parts.find((p) => ORIGINAL_TYPES.test(p.type));
   const text = (email.text ?? '').slice(0, ORIGINAL_CHARS * 4);
-  const inline = inlineOriginalAt(text);
-  const original = originalPart?.text ?? (inline.start >= 0 ? text.slice(inline.start) : null);
+  const copy = inlineCopyLine(text);
+  const original = originalPart?.text ?? (copy ? text.slice(copy.index + copy[0].length) : null);
   const base = {
     feedbackType: null as string | null,
     recipients: [] as RecipientStatus[],
@@ -287,7 +286,7 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
     REPORTER.test(email.from?.address ?? '') || REPORTER.test(email.from?.name ?? '');
   // A mailer daemon's message is a report even without the original (then it matches nobody).
   if (reporter || (REPORT_SUBJECT.test(email.subject ?? '') && original !== null)) {
-    const explanation = inline.marker >= 0 ? text.slice(0, inline.marker) : text;
+    const explanation = copy ? text.slice(0, copy.index) : text;
     const recipient = inlineRecipient(explanation, senderAddresses(email, original));
     return { ...base, form: 'inline', recipients: [recipient] };
   }
