@@ -13,17 +13,14 @@ export const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** 16 bytes in base64url, without padding. */
 const PART = /^[A-Za-z0-9_-]{22}$/;
 
-export interface MailKeys {
-  person: Buffer;
-  mac: Buffer;
-}
-
 /** The two keys the token uses, derived from the project's secret. */
-export function mailKeys(secret: string): MailKeys {
+export function mailKeys(secret: string) {
   if (secret.length < 32) throw new Error('the mail secret is too short');
   const derive = (use: string) => createHmac('sha256', secret).update(use).digest();
   return { person: derive('tedx mail token: person'), mac: derive('tedx mail token: mac') };
 }
+
+export type MailKeys = ReturnType<typeof mailKeys>;
 
 /** One block through AES under the campaign's person key, enciphered or deciphered. */
 function personBlock(keys: MailKeys, campaign: string, block: Buffer, decipher = false): Buffer {

@@ -95,10 +95,7 @@ function glimpse(raw: Buffer): Glimpse {
   };
 }
 
-export async function bounces(
-  settings: Settings,
-  options: { file?: string; verbose?: boolean },
-): Promise<number> {
+export async function bounces(settings: Settings, options: { file?: string; verbose?: boolean }) {
   const target = options.file === undefined ? imapTarget(settings) : null;
   return withCaller(settings, async (caller, description) => {
     if (!caller) {
