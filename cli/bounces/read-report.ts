@@ -36,8 +36,6 @@ const FIELD_CHARS = 1000;
 /** Of the original's headers and of an inline report's explanation. */
 const ORIGINAL_CHARS = 64 * 1024;
 
-export type ReportForm = 'dsn' | 'arf' | 'jmrp' | 'inline' | 'auto-reply' | 'none';
-
 export interface RecipientStatus {
   /** Final-Recipient and Original-Recipient (or the addresses an inline report names), lower-cased. */
   addresses: string[];
@@ -50,7 +48,7 @@ export interface RecipientStatus {
 }
 
 export interface ReadReport {
-  form: ReportForm;
+  form: 'dsn' | 'arf' | 'jmrp' | 'inline' | 'auto-reply' | 'none';
   /** ARF's Feedback-Type, lower-cased. */
   feedbackType: string | null;
   recipients: RecipientStatus[];
