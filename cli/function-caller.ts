@@ -14,7 +14,7 @@ export const PAGE_SIZE = 1000;
 
 /** One call's JSON at most, in UTF-8 bytes: this project's server takes 8 KB a request
  * (server/rest/body.ts), whatever language the items are in. */
-export const PIECE_BYTES = 6000;
+const PIECE_BYTES = 6000;
 
 /** `items` in order, in pieces whose JSON fits one call (a larger item alone in its piece). */
 export function pieces<T>(items: T[]): T[][] {

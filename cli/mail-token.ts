@@ -45,7 +45,7 @@ export function mailToken(keys: MailKeys, campaign: string, personId: number): s
 }
 
 /** Something that has the token's shape: a candidate, not yet checked. */
-export function looksLikeToken(text: string): boolean {
+function looksLikeToken(text: string): boolean {
   const parts = text.split('.');
   return parts.length >= 3 && PART.test(parts.at(-1) ?? '') && PART.test(parts.at(-2) ?? '');
 }

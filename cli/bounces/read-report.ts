@@ -30,7 +30,7 @@ export const REPORT_BYTES = 1024 * 1024;
  * lines, 15 s), and a report about 5,000 recipients has fewer. */
 const REPORT_LINES = 30_000;
 /** Recipients read from one report at most (a report about our mail names one). */
-export const MAX_RECIPIENTS = 10_000;
+const MAX_RECIPIENTS = 10_000;
 /** Of any one field (a diagnostic, an address): the classification reads no more. */
 const FIELD_CHARS = 1000;
 /** Of the original's headers and of an inline report's explanation. */
@@ -164,7 +164,7 @@ function headerBlock(original: string): string {
 }
 
 /** The tokens an original's headers carry (the header's first, then the Message-ID's). */
-export function tokensOf(original: string): string[] {
+function tokensOf(original: string): string[] {
   const fields = fieldsOf(headerBlock(original));
   const tokens: string[] = [];
   const header = MAIL_TOKEN_HEADER.toLowerCase();
