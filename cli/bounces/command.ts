@@ -105,7 +105,7 @@ export async function bounces(settings: Settings, options: { file?: string; verb
     const keys = await readMailKeys(caller);
     const store = lateReportStore(caller);
     const tally = newTally();
-    let pending: Verified[] = [];
+    const pending: Verified[] = [];
     const onMessage = async (raw: Buffer) => {
       let report: ReadReport;
       try {
@@ -123,11 +123,7 @@ export async function bounces(settings: Settings, options: { file?: string; verb
       const match = matchToken(report, keys);
       if (typeof match === 'string') unmatched(tally, report, match);
       else pending.push(match);
-      if (pending.length >= BATCH) {
-        const batch = pending;
-        pending = [];
-        await resolve(store, batch, tally);
-      }
+      if (pending.length >= BATCH) await resolve(store, pending.splice(0), tally);
     };
     if (target) {
       const counts = await scanImap(target, onMessage, (m, why) => unreadable(tally, m, why));
