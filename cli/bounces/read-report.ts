@@ -215,13 +215,6 @@ function inlineRecipient(explanation: string, own: Set<string>): RecipientStatus
   };
 }
 
-/** RFC 3834 and the common vacation markers (screen.ts). */
-const autoReply = (email: Email) =>
-  isAutoReply(
-    (name) => email.headers.find((h) => h.key === name)?.value.trim() ?? '',
-    email.subject ?? '',
-  );
-
 function reportId(email: Email, raw: Buffer): string {
   const messageId = email.messageId?.trim();
   const hash = createHash('sha256');
@@ -288,6 +281,7 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
     const recipient = inlineRecipient(explanation, senderAddresses(email, original));
     return { ...base, form: 'inline', recipients: [recipient] };
   }
-  if (autoReply(email)) return { ...base, form: 'auto-reply' };
+  const header = (name: string) => email.headers.find((h) => h.key === name)?.value.trim() ?? '';
+  if (isAutoReply(header, email.subject ?? '')) return { ...base, form: 'auto-reply' };
   return { ...base, form: 'none' };
 }
