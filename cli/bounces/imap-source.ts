@@ -16,18 +16,6 @@ const TIMEOUT_MS = 30_000;
 const typesOf = (node: MessageStructureObject | undefined): string[] =>
   node ? [node.type, ...(node.childNodes ?? []).flatMap(typesOf)] : [];
 
-function connectError(error: unknown, target: ImapTarget): CliError {
-  const e = error as { authenticationFailed?: boolean; code?: string; responseText?: string };
-  const where = `${target.host}:${target.port}`;
-  if (e.authenticationFailed)
-    return new CliError(
-      `The IMAP server ${where} refused the login: check the user and password in IMAP_URL (Gmail: the app password SMTP_URL has, and IMAP turned on)`,
-    );
-  return new CliError(
-    `Could not read the mailbox on ${where} (${e.code ?? firstLine(error)}): check IMAP_URL, and that the server is reachable`,
-  );
-}
-
 /** What a message that could not be read is listed by. */
 export interface Glimpse {
   from: string;
@@ -146,17 +134,25 @@ async function open(target: ImapTarget): Promise<ImapFlow> {
   });
   // Surfaced by the command that was running; kept for the one that fails after it.
   client.on('error', (error: unknown) => failures.set(client, error));
+  const where = `${target.host}:${target.port}`;
   try {
     await client.connect();
   } catch (error) {
-    throw connectError(error, target);
+    const e = error as { authenticationFailed?: boolean; code?: string };
+    if (e.authenticationFailed)
+      throw new CliError(
+        `The IMAP server ${where} refused the login: check the user and password in IMAP_URL (Gmail: the app password SMTP_URL has, and IMAP turned on)`,
+      );
+    throw new CliError(
+      `Could not read the mailbox on ${where} (${e.code ?? firstLine(error)}): check IMAP_URL, and that the server is reachable`,
+    );
   }
   try {
     await client.mailboxOpen(target.mailbox, { readOnly: true });
   } catch (error) {
     await client.logout().catch(() => client.close());
     throw new CliError(
-      `No mailbox ${JSON.stringify(target.mailbox)} on ${target.host}:${target.port} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
+      `No mailbox ${JSON.stringify(target.mailbox)} on ${where} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
     );
   }
   return client;
