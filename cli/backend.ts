@@ -35,11 +35,7 @@ const remote = (
 });
 
 /** The app in this process, over `db`, with a key of its own that never leaves the process. */
-export async function inProcessCaller(
-  db: Db,
-  settings: Settings,
-  description: string,
-): Promise<FunctionCaller> {
+export async function inProcessCaller(db: Db, settings: Settings, description: string) {
   // Loaded here only: asking a server or Supabase needs neither the app nor a database engine.
   const { createApp } = await import('../server/app.ts');
   const key = randomBytes(32).toString('base64url');

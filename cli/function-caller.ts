@@ -14,24 +14,21 @@ export const PAGE_SIZE = 1000;
 
 /** One call's JSON at most, in UTF-8 bytes: this project's server takes 8 KB a request
  * (server/rest/body.ts), whatever language the items are in. */
-export const PIECE_BYTES = 6000;
+const PIECE_BYTES = 6000;
 
 /** `items` in order, in pieces whose JSON fits one call (a larger item alone in its piece). */
 export function pieces<T>(items: T[]): T[][] {
   const all: T[][] = [];
-  let piece: T[] = [];
   let length = 0;
   for (const item of items) {
     const size = Buffer.byteLength(JSON.stringify(item)) + 1;
-    if (piece.length > 0 && length + size > PIECE_BYTES) {
-      all.push(piece);
-      piece = [];
+    if (all.length === 0 || length + size > PIECE_BYTES) {
+      all.push([]);
       length = 0;
     }
-    piece.push(item);
+    all[all.length - 1].push(item);
     length += size;
   }
-  if (piece.length > 0) all.push(piece);
   return all;
 }
 

@@ -13,21 +13,22 @@ export const CAMPAIGN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** 16 bytes in base64url, without padding. */
 const PART = /^[A-Za-z0-9_-]{22}$/;
 
-export interface MailKeys {
-  person: Buffer;
-  mac: Buffer;
-}
-
 /** The two keys the token uses, derived from the project's secret. */
-export function mailKeys(secret: string): MailKeys {
+export function mailKeys(secret: string) {
   if (secret.length < 32) throw new Error('the mail secret is too short');
   const derive = (use: string) => createHmac('sha256', secret).update(use).digest();
   return { person: derive('tedx mail token: person'), mac: derive('tedx mail token: mac') };
 }
 
-/** The person part's key for one campaign. */
-const personKey = (keys: MailKeys, campaign: string) =>
-  createHmac('sha256', keys.person).update(campaign).digest();
+export type MailKeys = ReturnType<typeof mailKeys>;
+
+/** One block through AES under the campaign's person key, enciphered or deciphered. */
+function personBlock(keys: MailKeys, campaign: string, block: Buffer, decipher = false): Buffer {
+  const key = createHmac('sha256', keys.person).update(campaign).digest();
+  const aes = (decipher ? createDecipheriv : createCipheriv)('aes-256-ecb', key, null);
+  aes.setAutoPadding(false);
+  return Buffer.concat([aes.update(block), aes.final()]);
+}
 
 const macOf = (keys: MailKeys, campaign: string, person: string) =>
   createHmac('sha256', keys.mac)
@@ -39,26 +40,18 @@ const macOf = (keys: MailKeys, campaign: string, person: string) =>
 export function mailToken(keys: MailKeys, campaign: string, personId: number): string {
   const block = Buffer.alloc(16);
   block.writeBigUInt64BE(BigInt(personId), 8);
-  const cipher = createCipheriv('aes-256-ecb', personKey(keys, campaign), null).setAutoPadding(
-    false,
-  );
-  const person = Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
+  const person = personBlock(keys, campaign, block).toString('base64url');
   return `${campaign}.${person}.${macOf(keys, campaign, person)}`;
 }
 
 /** Something that has the token's shape: a candidate, not yet checked. */
-export function looksLikeToken(text: string): boolean {
+function looksLikeToken(text: string): boolean {
   const parts = text.split('.');
   return parts.length >= 3 && PART.test(parts.at(-1) ?? '') && PART.test(parts.at(-2) ?? '');
 }
 
-export interface MailTokenFacts {
-  campaign: string;
-  personId: number;
-}
-
 /** The campaign and person a token names, or null unless it is one this secret made. */
-export function verifyMailToken(keys: MailKeys, token: string): MailTokenFacts | null {
+export function verifyMailToken(keys: MailKeys, token: string) {
   if (token.length > 200 || !looksLikeToken(token)) return null;
   const parts = token.split('.');
   const mac = parts.pop() ?? '';
@@ -68,13 +61,7 @@ export function verifyMailToken(keys: MailKeys, token: string): MailTokenFacts |
   const expected = Buffer.from(macOf(keys, campaign, person));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const decipher = createDecipheriv('aes-256-ecb', personKey(keys, campaign), null).setAutoPadding(
-    false,
-  );
-  const block = Buffer.concat([
-    decipher.update(Buffer.from(person, 'base64url')),
-    decipher.final(),
-  ]);
+  const block = personBlock(keys, campaign, Buffer.from(person, 'base64url'), true);
   const id = block.readBigUInt64BE(8);
   if (block.readBigUInt64BE(0) !== 0n || id > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   return { campaign, personId: Number(id) };

@@ -27,7 +27,6 @@ function escapeOutput(stream: NodeJS.WriteStream): void {
 export const writeRaw = (stream: NodeJS.WriteStream, text: string) =>
   (rawWrites.get(stream) ?? (stream.write.bind(stream) as Write))(text);
 
-/** The arguments' one line and the usage on stderr; exit code 2. */
 export function usageError(line: string, usage: string): number {
   process.stderr.write(`${line}\n\n${usage}\n`);
   return 2;

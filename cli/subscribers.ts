@@ -13,7 +13,6 @@ import { countSignups, oldestFirst, readSignups } from './read-signups.ts';
 import { runCommand, usageError } from './run-command.ts';
 import { writeOutFile } from './write-out-file.ts';
 
-/** The report's file unless --out names another. */
 const DEFAULT_REPORT_FILE = 'subscribers-report.html';
 
 const USAGE = `Usage:

@@ -95,10 +95,7 @@ function glimpse(raw: Buffer): Glimpse {
   };
 }
 
-export async function bounces(
-  settings: Settings,
-  options: { file?: string; verbose?: boolean },
-): Promise<number> {
+export async function bounces(settings: Settings, options: { file?: string; verbose?: boolean }) {
   const target = options.file === undefined ? imapTarget(settings) : null;
   return withCaller(settings, async (caller, description) => {
     if (!caller) {
@@ -108,7 +105,7 @@ export async function bounces(
     const keys = await readMailKeys(caller);
     const store = lateReportStore(caller);
     const tally = newTally();
-    let pending: Verified[] = [];
+    const pending: Verified[] = [];
     const onMessage = async (raw: Buffer) => {
       let report: ReadReport;
       try {
@@ -126,26 +123,20 @@ export async function bounces(
       const match = matchToken(report, keys);
       if (typeof match === 'string') unmatched(tally, report, match);
       else pending.push(match);
-      if (pending.length >= BATCH) {
-        const batch = pending;
-        pending = [];
-        await resolve(store, batch, tally);
-      }
+      if (pending.length >= BATCH) await resolve(store, pending.splice(0), tally);
     };
-    let where: string;
     if (target) {
       const counts = await scanImap(target, onMessage, (m, why) => unreadable(tally, m, why));
       tally.messages = counts.messages;
       tally.autoReplies += counts.autoReplies;
-      where = target.shown;
     } else {
       for await (const raw of fileMessages(options.file ?? '')) {
         tally.messages++;
         await onMessage(raw);
       }
-      where = options.file ?? '';
     }
     await resolve(store, pending, tally);
+    const where = target?.shown ?? options.file ?? '';
     const lines = summaryLines(tally, where, description, options.verbose === true);
     // The privacy page's reminder (cli/subscribers.ts) comes before the summary, which is last.
     lines.splice(-1, 0, ...[retentionNotice()].filter((line) => line !== null));

@@ -35,7 +35,7 @@ const SEPARATOR = Buffer.from('\nFrom ');
 /** The messages of an mbox, each without its "From " line and at most REPORT_BYTES: what lies
  * beyond is passed over, never held (a 10 MB message costs a pass over it, not 10 MB). */
 async function* mboxMessages(file: string): AsyncGenerator<Buffer> {
-  let kept: Buffer[] = [];
+  const kept: Buffer[] = [];
   let size = 0;
   const keep = (bytes: Buffer) => {
     const part = bytes.subarray(0, Math.max(0, REPORT_BYTES + 1024 - size));
@@ -43,8 +43,7 @@ async function* mboxMessages(file: string): AsyncGenerator<Buffer> {
     size += part.length;
   };
   const message = () => {
-    const all = Buffer.concat(kept);
-    kept = [];
+    const all = Buffer.concat(kept.splice(0));
     size = 0;
     return all.subarray(all.indexOf(10) + 1, REPORT_BYTES + all.indexOf(10) + 1);
   };

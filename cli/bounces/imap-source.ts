@@ -7,7 +7,7 @@ import { isLoopback } from '../../platform/mail-server.ts';
 import { CliError, firstLine } from '../cli-error.ts';
 import type { ImapTarget } from './mailbox.ts';
 import { field, fieldsOf, REPORT_BYTES } from './read-report.ts';
-import { screen, SCREEN_HEADERS, type Screened } from './screen.ts';
+import { screen, SCREEN_HEADERS } from './screen.ts';
 
 /** Messages downloaded per FETCH: at most this many times REPORT_BYTES held at once. */
 const BATCH = 50;
@@ -16,28 +16,11 @@ const TIMEOUT_MS = 30_000;
 const typesOf = (node: MessageStructureObject | undefined): string[] =>
   node ? [node.type, ...(node.childNodes ?? []).flatMap(typesOf)] : [];
 
-function connectError(error: unknown, target: ImapTarget): CliError {
-  const e = error as { authenticationFailed?: boolean; code?: string; responseText?: string };
-  const where = `${target.host}:${target.port}`;
-  if (e.authenticationFailed)
-    return new CliError(
-      `The IMAP server ${where} refused the login: check the user and password in IMAP_URL (Gmail: the app password SMTP_URL has, and IMAP turned on)`,
-    );
-  return new CliError(
-    `Could not read the mailbox on ${where} (${e.code ?? firstLine(error)}): check IMAP_URL, and that the server is reachable`,
-  );
-}
-
 /** What a message that could not be read is listed by. */
 export interface Glimpse {
   from: string;
   subject: string;
   size: number;
-}
-
-export interface ScanCounts {
-  messages: number;
-  autoReplies: number;
 }
 
 /**
@@ -48,11 +31,11 @@ export async function scanImap(
   target: ImapTarget,
   onReport: (raw: Buffer) => Promise<void>,
   onUnreadable: (message: Glimpse, why: string) => void,
-): Promise<ScanCounts> {
+) {
   let client = await open(target);
   try {
     const box = client.mailbox === false ? { exists: 0 } : client.mailbox;
-    const counts: ScanCounts = { messages: box.exists, autoReplies: 0 };
+    const counts = { messages: box.exists, autoReplies: 0 };
     if (box.exists === 0) return counts;
     const wanted = new Map<number, Glimpse>();
     // Too large answers end the connection (imapflow's maxLiteralSize; its FETCH then fails as
@@ -69,7 +52,7 @@ export async function scanImap(
       const from = m.envelope?.from?.[0];
       // Read as a report's headers are (read-report.ts).
       const fields = fieldsOf(m.headers?.toString('utf8') ?? '');
-      const seen: Screened = screen({
+      const seen = screen({
         fromAddress: from?.address ?? '',
         fromName: from?.name ?? '',
         subject: m.envelope?.subject ?? '',
@@ -151,17 +134,25 @@ async function open(target: ImapTarget): Promise<ImapFlow> {
   });
   // Surfaced by the command that was running; kept for the one that fails after it.
   client.on('error', (error: unknown) => failures.set(client, error));
+  const where = `${target.host}:${target.port}`;
   try {
     await client.connect();
   } catch (error) {
-    throw connectError(error, target);
+    const e = error as { authenticationFailed?: boolean; code?: string };
+    if (e.authenticationFailed)
+      throw new CliError(
+        `The IMAP server ${where} refused the login: check the user and password in IMAP_URL (Gmail: the app password SMTP_URL has, and IMAP turned on)`,
+      );
+    throw new CliError(
+      `Could not read the mailbox on ${where} (${e.code ?? firstLine(error)}): check IMAP_URL, and that the server is reachable`,
+    );
   }
   try {
     await client.mailboxOpen(target.mailbox, { readOnly: true });
   } catch (error) {
     await client.logout().catch(() => client.close());
     throw new CliError(
-      `No mailbox ${JSON.stringify(target.mailbox)} on ${target.host}:${target.port} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
+      `No mailbox ${JSON.stringify(target.mailbox)} on ${where} (${firstLine(error)}): name it at the end of IMAP_URL, e.g. …:993/INBOX`,
     );
   }
   return client;

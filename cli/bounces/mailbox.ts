@@ -1,18 +1,12 @@
 // Which mailbox `subscribers -- bounces` reads: IMAP_URL, or else the Gmail account SMTP_URL
 // sends through (same login, imap.gmail.com:993), so an organiser who can send can read too.
-import { mailServer, type MailServer } from '../../platform/mail-server.ts';
+import { mailServer } from '../../platform/mail-server.ts';
 import type { Settings } from '../../platform/settings.ts';
 import { CliError } from '../cli-error.ts';
 
-export interface ImapTarget extends MailServer {
-  mailbox: string;
-  /** For the organisers: host:port/mailbox, never the login. */
-  shown: string;
-}
-
 const GMAIL_SMTP = /^smtp\.(gmail|googlemail)\.com$/i;
 
-export function imapTarget(settings: Settings): ImapTarget {
+export function imapTarget(settings: Settings) {
   let url: URL;
   if (settings.imapUrl) url = new URL(settings.imapUrl);
   else if (settings.smtpUrl && GMAIL_SMTP.test(new URL(settings.smtpUrl).hostname)) {
@@ -29,6 +23,9 @@ export function imapTarget(settings: Settings): ImapTarget {
   return {
     ...server,
     mailbox,
+    // For the organisers: never the login.
     shown: `${mailbox} on ${url.hostname}:${server.port}`,
   };
 }
+
+export type ImapTarget = ReturnType<typeof imapTarget>;

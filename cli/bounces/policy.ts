@@ -63,7 +63,7 @@ export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'
 
 const SEVERITY: Exclude<LateKind, 'complaint'>[] = ['hard', 'sender', 'soft', 'ignored'];
 
-export interface Verdict {
+interface Verdict {
   kind: LateKind | 'address differs' | 'no recipient';
   /** What the report said about the person, one line, for the suppression list. */
   detail: string;

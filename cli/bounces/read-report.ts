@@ -30,13 +30,11 @@ export const REPORT_BYTES = 1024 * 1024;
  * lines, 15 s), and a report about 5,000 recipients has fewer. */
 const REPORT_LINES = 30_000;
 /** Recipients read from one report at most (a report about our mail names one). */
-export const MAX_RECIPIENTS = 10_000;
+const MAX_RECIPIENTS = 10_000;
 /** Of any one field (a diagnostic, an address): the classification reads no more. */
 const FIELD_CHARS = 1000;
 /** Of the original's headers and of an inline report's explanation. */
 const ORIGINAL_CHARS = 64 * 1024;
-
-export type ReportForm = 'dsn' | 'arf' | 'jmrp' | 'inline' | 'auto-reply' | 'none';
 
 export interface RecipientStatus {
   /** Final-Recipient and Original-Recipient (or the addresses an inline report names), lower-cased. */
@@ -50,7 +48,7 @@ export interface RecipientStatus {
 }
 
 export interface ReadReport {
-  form: ReportForm;
+  form: 'dsn' | 'arf' | 'jmrp' | 'inline' | 'auto-reply' | 'none';
   /** ARF's Feedback-Type, lower-cased. */
   feedbackType: string | null;
   recipients: RecipientStatus[];
@@ -147,13 +145,12 @@ const COPY_LINE =
 const ORIGINAL_LINE =
   /^[ \t>]*(?:[-=*]+[ \t]*)?(?:original message(?: headers| follows)?|returned message)[ \t.:*=-]*$/im;
 
-/** Where an inline report's copy of the original starts, or -1. */
-function inlineOriginalAt(text: string): { marker: number; start: number } {
-  const hits = [COPY_LINE.exec(text), ORIGINAL_LINE.exec(text)].filter((m) => m !== null);
-  if (hits.length === 0) return { marker: -1, start: -1 };
-  const first = hits.reduce((a, b) => (a.index <= b.index ? a : b));
-  return { marker: first.index, start: first.index + first[0].length };
-}
+/** The line after which an inline report's copy of the original starts, if it has one. */
+const inlineCopyLine = (text: string) =>
+  [COPY_LINE.exec(text), ORIGINAL_LINE.exec(text)]
+    .filter((m) => m !== null)
+    .sort((a, b) => a.index - b.index)
+    .at(0);
 
 /** The header block of a returned original: from its first non-blank line to the next blank. */
 function headerBlock(original: string): string {
@@ -167,7 +164,7 @@ function headerBlock(original: string): string {
 }
 
 /** The tokens an original's headers carry (the header's first, then the Message-ID's). */
-export function tokensOf(original: string): string[] {
+function tokensOf(original: string): string[] {
   const fields = fieldsOf(headerBlock(original));
   const tokens: string[] = [];
   const header = MAIL_TOKEN_HEADER.toLowerCase();
@@ -218,13 +215,6 @@ function inlineRecipient(explanation: string, own: Set<string>): RecipientStatus
   };
 }
 
-/** RFC 3834 and the common vacation markers (screen.ts). */
-const autoReply = (email: Email) =>
-  isAutoReply(
-    (name) => email.headers.find((h) => h.key === name)?.value.trim() ?? '',
-    email.subject ?? '',
-  );
-
 function reportId(email: Email, raw: Buffer): string {
   const messageId = email.messageId?.trim();
   const hash = createHash('sha256');
@@ -261,8 +251,8 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
   }));
   const originalPart = parts.find((p) => ORIGINAL_TYPES.test(p.type));
   const text = (email.text ?? '').slice(0, ORIGINAL_CHARS * 4);
-  const inline = inlineOriginalAt(text);
-  const original = originalPart?.text ?? (inline.start >= 0 ? text.slice(inline.start) : null);
+  const copy = inlineCopyLine(text);
+  const original = originalPart?.text ?? (copy ? text.slice(copy.index + copy[0].length) : null);
   const base = {
     feedbackType: null as string | null,
     recipients: [] as RecipientStatus[],
@@ -287,10 +277,11 @@ export async function readReport(message: Buffer): Promise<ReadReport> {
     REPORTER.test(email.from?.address ?? '') || REPORTER.test(email.from?.name ?? '');
   // A mailer daemon's message is a report even without the original (then it matches nobody).
   if (reporter || (REPORT_SUBJECT.test(email.subject ?? '') && original !== null)) {
-    const explanation = inline.marker >= 0 ? text.slice(0, inline.marker) : text;
+    const explanation = copy ? text.slice(0, copy.index) : text;
     const recipient = inlineRecipient(explanation, senderAddresses(email, original));
     return { ...base, form: 'inline', recipients: [recipient] };
   }
-  if (autoReply(email)) return { ...base, form: 'auto-reply' };
+  const header = (name: string) => email.headers.find((h) => h.key === name)?.value.trim() ?? '';
+  if (isAutoReply(header, email.subject ?? '')) return { ...base, form: 'auto-reply' };
   return { ...base, form: 'none' };
 }

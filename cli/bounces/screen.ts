@@ -10,7 +10,7 @@ export const REPORTER =
 export const REPORT_SUBJECT =
   /undeliver|delivery (status|fail|notification|report|problem|error)|failure notice|returned mail|mail delivery|could not be delivered|non-?delivery|delivery has failed|not delivered|rejected|permanent (error|failure)|warning: could not send|complaint about message|abuse report|feedback report|returned to sender|fehlgeschlagen|unzustellbar/i;
 /** Parts only a report (or a forwarded message) has. */
-export const REPORT_PART =
+const REPORT_PART =
   /^(multipart\/report|message\/(delivery-status|global-delivery-status|feedback-report|rfc822|global|rfc822-headers|global-headers)|text\/rfc822-headers)$/i;
 
 /** RFC 3834's Auto-Submitted, and the other marks vacation responders leave. */
@@ -34,7 +34,7 @@ export const SCREEN_HEADERS = [
   'content-type',
 ];
 
-export interface Glance {
+interface Glance {
   fromAddress: string;
   fromName: string;
   subject: string;
@@ -43,9 +43,7 @@ export interface Glance {
   header(name: string): string;
 }
 
-export type Screened = 'report' | 'auto-reply' | 'ordinary';
-
-export function screen(g: Glance): Screened {
+export function screen(g: Glance) {
   if (
     g.types.some((t) => REPORT_PART.test(t)) ||
     REPORTER.test(g.fromAddress) ||

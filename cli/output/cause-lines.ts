@@ -1,8 +1,7 @@
-// What each cause of a refusal about the sender means to the organiser, for the send's stop line
-// and the late reports' summary alike.
 import type { RefusalCause } from '../../common/smtp-answer.ts';
 
-/** What a refusal about the sender means, and what to fix, one clause each. */
+/** What each cause of a refusal about the sender means, and what to fix, one clause each: for the
+ * send's stop line and the late reports' summary alike. */
 export const CAUSE_LINES: Record<RefusalCause, string> = {
   sandbox:
     'a sandbox or an unverified sender: verify the address or domain of MAIL_FROM with the provider and ask it to lift the sandbox (Amazon SES: request production access)',
