@@ -1,8 +1,7 @@
-import type { ExternalLink as Link } from '../../content/links';
 import { ExternalLink } from './external-link';
 
 interface LinkPillsProps {
-  links: readonly Link[];
+  links: readonly { label: string; href: string }[];
   className?: string;
 }
 

@@ -5,17 +5,17 @@ import { Logo } from './logo';
 const MENU_ID = 'site-menu';
 
 interface NavBarProps {
-  /** On `/`, section items are same-page anchors; elsewhere they lead to `/#section`. */
-  isHome: boolean;
-  /** The current route, for `aria-current="page"` on route items. (On `/`, the section in view
-   * is marked by src/lib/follow-active-section.ts.) */
-  currentPath?: string;
+  /** The current route, for `aria-current="page"` on route items (on `/`, the section in view
+   * is marked by src/lib/follow-active-section.ts); null for the not-found page. On `/`, section
+   * items are same-page anchors; elsewhere they lead to `/#section`. */
+  currentPath: string | null;
 }
 
 const LINK =
   'rounded-sm text-sm font-semibold uppercase tracking-wider text-paper/85 transition-colors hover:text-paper aria-[current]:text-accent';
 
-export function NavBar({ isHome, currentPath }: NavBarProps) {
+export function NavBar({ currentPath }: NavBarProps) {
+  const isHome = currentPath === '/';
   /** The four items, once for the wide bar and once for the phone menu. */
   const links = (className: string, linkClassName: string) => (
     <ul className={className}>

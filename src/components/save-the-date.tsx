@@ -10,8 +10,6 @@ import {
 import { shareUrl } from '../lib/share-links';
 
 interface SaveTheDateProps {
-  /** The address to share: the site's home page. */
-  shareUrl: string;
   className?: string;
 }
 
@@ -22,8 +20,10 @@ const PILL =
  * "Add to calendar" and share links that work without any script; the phone's share sheet
  * appears only where the browser offers one (src/lib/native-share.ts unhides it).
  */
-export function SaveTheDate({ shareUrl: pageUrl, className = '' }: SaveTheDateProps) {
+export function SaveTheDate({ className = '' }: SaveTheDateProps) {
   const headingId = useId();
+  // The address to share: the site's home page.
+  const pageUrl = new URL('/', import.meta.env.SITE).href;
   return (
     <div className={`flex flex-col items-center gap-4 ${className}`}>
       <a

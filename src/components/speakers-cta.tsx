@@ -2,12 +2,7 @@ import { SECTION_IDS } from '../../content/navigation';
 import { SPEAKERS_CTA } from '../../content/speakers';
 import { SaveTheDate } from './save-the-date';
 
-interface SpeakersCtaProps {
-  /** The address the share links share: the site's home page. */
-  shareUrl: string;
-}
-
-export function SpeakersCta({ shareUrl }: SpeakersCtaProps) {
+export function SpeakersCta() {
   return (
     <section aria-labelledby="speakers-cta-heading" className="pb-20 sm:pb-28">
       <div className="mx-auto max-w-6xl px-5 sm:px-8">
@@ -25,7 +20,7 @@ export function SpeakersCta({ shareUrl }: SpeakersCtaProps) {
           >
             {SPEAKERS_CTA.linkLabel}
           </a>
-          <SaveTheDate shareUrl={shareUrl} className="mt-8" />
+          <SaveTheDate className="mt-8" />
         </div>
       </div>
     </section>

@@ -10,7 +10,7 @@ import { PAGE_META, SHARE_IMAGE } from './seo';
 
 /** schema.org Event for the home page, with absolute URLs from the site setting. */
 export function eventJsonLd(site: URL | undefined) {
-  const base = site ?? new URL('http://localhost/');
+  const home = new URL('/', site).href;
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -30,8 +30,8 @@ export function eventJsonLd(site: URL | undefined) {
         addressCountry: EVENT_COUNTRY,
       },
     },
-    image: [new URL(SHARE_IMAGE.path, base).href],
-    url: new URL('/', base).href,
-    organizer: { '@type': 'Organization', name: EVENT_SHORT_NAME, url: new URL('/', base).href },
+    image: [new URL(SHARE_IMAGE.path, site).href],
+    url: home,
+    organizer: { '@type': 'Organization', name: EVENT_SHORT_NAME, url: home },
   };
 }

@@ -1,21 +1,13 @@
-import {
-  NOTICE_DUPLICATE,
-  NOTICE_FAILURE,
-  NOTICE_SUCCESS,
-  type NoticeText,
-} from '../../content/notices';
+import { NOTICE_DUPLICATE, NOTICE_FAILURE, NOTICE_SUCCESS } from '../../content/notices';
 import { DUPLICATE_EMAIL_CODE, type SignupKind } from '../../common/signup-contract';
 
-export interface SignupOutcome {
-  kind: SignupKind;
-  notice: NoticeText;
-}
-
-const OUTCOMES: Record<SignupKind, SignupOutcome> = {
+const OUTCOMES = {
   success: { kind: 'success', notice: NOTICE_SUCCESS },
   duplicate: { kind: 'duplicate', notice: NOTICE_DUPLICATE },
   failure: { kind: 'failure', notice: NOTICE_FAILURE },
-};
+} as const;
+
+export type SignupOutcome = (typeof OUTCOMES)[SignupKind];
 
 /**
  * Maps the insert's error code to what the visitor sees: null means no error.
