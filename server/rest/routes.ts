@@ -47,7 +47,7 @@ const READ = `select 1 from ${TABLE} where false`;
 const UPDATE = `update ${TABLE} set email = email where false`;
 const REFUSED_TO_ANON: Record<string, string> = {
   GET: READ,
-  HEAD: READ, // Hono routes HEAD as GET
+  HEAD: READ,
   PATCH: UPDATE,
   PUT: UPDATE,
   DELETE: `delete from ${TABLE} where false`,
@@ -93,27 +93,17 @@ export function createRestApp(options: RestOptions) {
   });
   app.use(restBodyLimit());
 
-  // Handlers run in the order they are registered, and the first answer (or throw) ends the
-  // request: so the function calls come first, and each path's last route refuses any method
-  // not routed above it.
-  app.use('/rpc/*', async (c, next) => {
-    checkProfile(c);
-    await next();
-  });
-  app.post('/rpc/*', (c) => rpc(c, options, rest(c, '/rpc/')));
+  // The function calls first: the table's route below matches every path.
   app.all('/rpc/*', (c) => {
-    throw unsupported(c.req.method);
+    checkProfile(c);
+    if (c.req.method !== 'POST') throw unsupported(c.req.method);
+    return rpc(c, options, rest(c, '/rpc/'));
   });
-
-  app.use('*', async (c, next) => {
+  app.all('*', (c) => {
     checkTable(rest(c, '/rest/v1/'));
     checkProfile(c);
-    await next();
-  });
-  app.post('*', (c) => insert(c, options));
-  // HEAD too: Hono answers it from the GET route.
-  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c));
-  app.all('*', (c) => {
+    if (c.req.method === 'POST') return insert(c, options);
+    if (Object.hasOwn(REFUSED_TO_ANON, c.req.method)) return refuse(c);
     throw unsupported(c.req.method);
   });
   return app;
