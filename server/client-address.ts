@@ -24,7 +24,6 @@ export function canonical(address: string): string | null {
 
 /** The connection's peer, or undefined when there is no connection (app.request() in tests). */
 function peerAddress(c: Context): string | undefined {
-  if (!c.env) return undefined;
   try {
     return canonical(getConnInfo(c).remote.address ?? '') ?? undefined;
   } catch {
