@@ -53,12 +53,8 @@ const REFUSED_TO_ANON: Record<string, string> = {
   DELETE: `delete from ${TABLE} where false`,
 };
 
-/** What follows /rest/v1/ (or /rest/v1/rpc/), without a trailing slash. */
-const rest = (c: Context, prefix: string) => {
-  const path = c.req.path;
-  const at = path.indexOf(prefix);
-  return at < 0 ? '' : path.slice(at + prefix.length).replace(/\/$/, '');
-};
+/** What follows `prefix` (/rest/v1/ or /rest/v1/rpc/), without a trailing slash. */
+const rest = (c: Context, prefix: string) => c.req.path.slice(prefix.length).replace(/\/$/, '');
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
@@ -97,7 +93,7 @@ export function createRestApp(options: RestOptions) {
   app.all('/rpc/*', (c) => {
     checkProfile(c);
     if (c.req.method !== 'POST') throw unsupported(c.req.method);
-    return rpc(c, options, rest(c, '/rpc/'));
+    return rpc(c, options, rest(c, '/rest/v1/rpc/'));
   });
   app.all('*', (c) => {
     checkTable(rest(c, '/rest/v1/'));
