@@ -11,8 +11,8 @@ import { STRICT_CSP } from '../common/csp-policy.ts';
 import { pageCsp, unionCsp } from './csp.ts';
 import { securityHeaderList } from './security-headers.ts';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 export const COMPRESSIBLE = new Set([
