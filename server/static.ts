@@ -123,10 +123,8 @@ export async function headersFile(dist: string): Promise<string> {
     '# Written by scripts/compress.ts at build: the headers `npm start` sends, for static hosts.',
     '/*',
   ];
-  for (const [name, value] of Object.entries({
-    ...(await securityHeaderList()),
-    'Content-Security-Policy': csp,
-  })) {
+  const headers = { ...(await securityHeaderList()), 'Content-Security-Policy': csp };
+  for (const [name, value] of Object.entries(headers)) {
     lines.push(`  ${name}: ${value}`);
   }
   lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`);
