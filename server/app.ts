@@ -61,7 +61,6 @@ export function createApp({
   const log = rawLog && ((line: string) => rawLog(printable(line)));
   const proxies = trustedProxies(settings.trustProxy);
   const requests = createRateLimiter(settings.requestRateLimit);
-  /** The per-address limit on every request but the service role's: the caller's address. */
   const limitRequests = (c: Context) => {
     const client = clientAddress(c, proxies);
     const retryAfter = requests.hit(client);

@@ -23,17 +23,14 @@ function fail(line: string): never {
 const unsafe = dataDirProblem(settings.dataDir);
 if (unsafe) fail(unsafe);
 
-let opened: Awaited<ReturnType<typeof openDatabase>>;
-try {
-  opened = await openDatabase(settings);
-} catch (error) {
+const opened = await openDatabase(settings).catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
     fail(
       `${error.message}${error.holder.port ? ` (a server on port ${error.holder.port})` : ''}: stop it or use another DATA_DIR`,
     );
   }
-  fail(`Could not open the database: ${(error as Error).message}`);
-}
+  return fail(`Could not open the database: ${(error as Error).message}`);
+});
 const { db, lock } = opened;
 
 const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);

@@ -30,10 +30,7 @@ export const MAX_CONNECTIONS_PER_NETWORK = MAX_CONNECTIONS / 2;
  * table only holds keys with an open connection, so it is bounded by MAX_CONNECTIONS times the
  * levels.
  */
-export function capConnectionsPerClient(
-  server: NetServer,
-  isProxy: (address: string) => boolean,
-): void {
+export function capConnectionsPerClient(server: NetServer, isProxy: (address: string) => boolean) {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = canonical(socket.remoteAddress ?? '');

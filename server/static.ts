@@ -11,8 +11,8 @@ import { STRICT_CSP } from '../common/csp-policy.ts';
 import { pageCsp, unionCsp } from './csp.ts';
 import { securityHeaderList } from './security-headers.ts';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 export const COMPRESSIBLE = new Set([
@@ -123,10 +123,8 @@ export async function headersFile(dist: string): Promise<string> {
     '# Written by scripts/compress.ts at build: the headers `npm start` sends, for static hosts.',
     '/*',
   ];
-  for (const [name, value] of Object.entries({
-    ...(await securityHeaderList()),
-    'Content-Security-Policy': csp,
-  })) {
+  const headers = { ...(await securityHeaderList()), 'Content-Security-Policy': csp };
+  for (const [name, value] of Object.entries(headers)) {
     lines.push(`  ${name}: ${value}`);
   }
   lines.push('/_astro/*', `  Cache-Control: ${IMMUTABLE}`);

@@ -70,12 +70,7 @@ export class FunctionNotFound extends Error {
  */
 export function createFunctionCaller() {
   const signatures = new Map<string, FunctionSignature[]>();
-  return async function callFunction(
-    tx: Queryable,
-    role: string,
-    fn: string,
-    args: FunctionArgs,
-  ): Promise<string | null> {
+  return async function callFunction(tx: Queryable, role: string, fn: string, args: FunctionArgs) {
     const names = Object.keys(args);
     if (!FUNCTION_NAME.test(fn)) throw new FunctionNotFound(fn, names);
     const key = `${role}:${fn}`;

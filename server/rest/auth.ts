@@ -19,10 +19,7 @@ export function createKeyChecker(keys: Keys) {
     return null;
   };
 
-  return function authenticate(
-    apikey: string | undefined,
-    authorization: string | undefined,
-  ): ApiRole {
+  return function authenticate(apikey: string | undefined, authorization: string | undefined) {
     if (!apikey) {
       throw new RestError(401, {
         message: 'No API key found in request',

@@ -28,13 +28,9 @@ type Nested = { toJSON(): string };
 export type InsertRow = Record<string, Scalar | Nested>;
 
 /** The rows of an insert body: one object or an array of objects, as PostgREST takes them. */
-export function parseInsertBody(
-  text: string,
-  sameKeys = true,
-): { rows: InsertRow[]; keys: string[] } {
+export function parseInsertBody(text: string, sameKeys = true) {
   const parsed = parseJson(text);
-  const isArray = Array.isArray(parsed);
-  const items: unknown[] = isArray ? (parsed as unknown[]) : [parsed];
+  const items: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   const rows: InsertRow[] = [];
   let keys: string[] | undefined;
   for (const item of items) {

@@ -84,7 +84,6 @@ const PG_STATUS_TABLE: ReadonlyArray<readonly [codeOrPrefix: string, status: num
   ['42P17', 500], // infinite recursion (in a policy)
 ];
 
-/** PostgREST's mapping from SQLSTATE to HTTP status. */
 export function statusForPgError(code: string, role: ApiRole): number {
   // Not signed in: authenticate (401); signed in: forbidden (403).
   if (code === '42501') return role === 'anon' ? 401 : 403;

@@ -26,9 +26,7 @@ export function inRequest<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const role = c.get('role');
-  const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => (headers[name] = value));
-  headers['cf-connecting-ip'] = c.get('client');
+  const headers = { ...c.req.header(), 'cf-connecting-ip': c.get('client') };
   return db
     .transactionAs(role, async (tx) => {
       await tx.query(

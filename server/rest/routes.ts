@@ -47,18 +47,14 @@ const READ = `select 1 from ${TABLE} where false`;
 const UPDATE = `update ${TABLE} set email = email where false`;
 const REFUSED_TO_ANON: Record<string, string> = {
   GET: READ,
-  HEAD: READ, // Hono routes HEAD as GET
+  HEAD: READ,
   PATCH: UPDATE,
   PUT: UPDATE,
   DELETE: `delete from ${TABLE} where false`,
 };
 
-/** What follows /rest/v1/ (or /rest/v1/rpc/), without a trailing slash. */
-const rest = (c: Context, prefix: string) => {
-  const path = c.req.path;
-  const at = path.indexOf(prefix);
-  return at < 0 ? '' : path.slice(at + prefix.length).replace(/\/$/, '');
-};
+/** What follows `prefix` (/rest/v1/ or /rest/v1/rpc/), without a trailing slash. */
+const rest = (c: Context, prefix: string) => c.req.path.slice(prefix.length).replace(/\/$/, '');
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
@@ -93,27 +89,17 @@ export function createRestApp(options: RestOptions) {
   });
   app.use(restBodyLimit());
 
-  // Handlers run in the order they are registered, and the first answer (or throw) ends the
-  // request: so the function calls come first, and each path's last route refuses any method
-  // not routed above it.
-  app.use('/rpc/*', async (c, next) => {
-    checkProfile(c);
-    await next();
-  });
-  app.post('/rpc/*', (c) => rpc(c, options, rest(c, '/rpc/')));
+  // The function calls first: the table's route below matches every path.
   app.all('/rpc/*', (c) => {
-    throw unsupported(c.req.method);
+    checkProfile(c);
+    if (c.req.method !== 'POST') throw unsupported(c.req.method);
+    return rpc(c, options, rest(c, '/rest/v1/rpc/'));
   });
-
-  app.use('*', async (c, next) => {
+  app.all('*', (c) => {
     checkTable(rest(c, '/rest/v1/'));
     checkProfile(c);
-    await next();
-  });
-  app.post('*', (c) => insert(c, options));
-  // HEAD too: Hono answers it from the GET route.
-  app.on(['GET', 'PATCH', 'PUT', 'DELETE'], '*', (c) => refuse(c));
-  app.all('*', (c) => {
+    if (c.req.method === 'POST') return insert(c, options);
+    if (Object.hasOwn(REFUSED_TO_ANON, c.req.method)) return refuse(c);
     throw unsupported(c.req.method);
   });
   return app;

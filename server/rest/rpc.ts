@@ -24,8 +24,6 @@ function argsFromJson(text: string): FunctionArgs {
   );
 }
 
-const argsFromForm = (text: string): FunctionArgs => Object.fromEntries(new URLSearchParams(text));
-
 function notFound(name: string, names: string[]) {
   const signature = names.length ? `(${names.sort().join(', ')})` : ' without parameters';
   const message = `Could not find the function public.${name}${signature} in the schema cache`;
@@ -73,7 +71,7 @@ export async function rpc(
 ): Promise<Response> {
   const text = await c.req.text();
   const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
-  const args = form ? argsFromForm(text) : argsFromJson(text);
+  const args = form ? Object.fromEntries(new URLSearchParams(text)) : argsFromJson(text);
   const names = Object.keys(args);
 
   const result = await inRequest(c, options, async (tx) => {

@@ -2,6 +2,7 @@
 // database over PostgREST (`POST /rest/v1/rpc/<fn>`) with the anon key, as any visitor could.
 // Web APIs only, so Node (the tests) and Deno (the Edge Functions) run it alike.
 import { textAnswer, type AskDatabase } from '../../../common/link-page.ts';
+import type { createUnsubscribeHandler } from '../../../common/unsubscribe-handler.ts';
 
 export interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
@@ -11,13 +12,8 @@ export interface EdgeEnv {
   siteUrl?: string;
 }
 
-/** A handler as common/ writes them: asking the database, its links to the site's origin, and
- * GET answered as plain text (hosted Supabase serves no HTML to GET: see unsubscribe-page.ts). */
-type Handler = (options: {
-  ask: AskDatabase;
-  home: string;
-  isGetPlainText: boolean;
-}) => (request: Request) => Promise<Response>;
+/** A handler as common/ writes them (the unsubscribe handler's options are the widest). */
+type Handler = typeof createUnsubscribeHandler;
 
 /** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; its JSON answer (the handler checks it: else a 500). */
 function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
