@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { queryable, setRole, type ApiRole, type Db, type Queryable } from './types.ts';
+import { queryable, setRole, type ApiRole, type Db } from './types.ts';
 
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
@@ -66,14 +66,8 @@ export function openPostgres({ connectionString }: { connectionString: string })
   return {
     kind: 'postgres',
     ...wrap(pool),
-    transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction(beginAs(role), (client) => fn(wrap(client)));
-    },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction('begin', (client) => fn(wrap(client)));
-    },
-    async close(): Promise<void> {
-      await pool.end();
-    },
+    transactionAs: (role, fn) => inTransaction(beginAs(role), (client) => fn(wrap(client))),
+    transaction: (fn) => inTransaction('begin', (client) => fn(wrap(client))),
+    close: () => pool.end(),
   };
 }
