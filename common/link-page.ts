@@ -1,8 +1,7 @@
 // The pages a link in our mail opens (/unsubscribe, /your-data): the site's look (dark, TEDx red)
 // in one small self-contained document, and their answers' headers. The one <style> block is
 // allowed by its hash in each answer's own CSP; no inline handlers or style attributes, no
-// script: every button is a plain form POST. Runtime-neutral (Web APIs only, no node: imports):
-// the Supabase Edge Functions render and answer with these too.
+// script: every button is a plain form POST.
 import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
 import { PRESS_CONTACT } from '../content/team.ts';
 import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
