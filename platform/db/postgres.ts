@@ -14,12 +14,6 @@ for (const oid of [
 ])
   types.setTypeParser(oid, 'text', (value: string) => value);
 
-const wrap = (client: pg.Pool | pg.PoolClient) =>
-  queryable(
-    (sql, params) => client.query(sql, params),
-    (sql) => client.query(sql),
-  );
-
 /** Hosted Supabase's statement timeouts: 3 s for anon, none for the service role. Only this
  * adapter sends them: PGlite has no timer that could cancel a statement. */
 const beginAs = (role: ApiRole) =>
@@ -65,9 +59,9 @@ export function openPostgres({ connectionString }: { connectionString: string })
 
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    transactionAs: (role, fn) => inTransaction(beginAs(role), (client) => fn(wrap(client))),
-    transaction: (fn) => inTransaction('begin', (client) => fn(wrap(client))),
+    ...queryable(pool),
+    transactionAs: (role, fn) => inTransaction(beginAs(role), (client) => fn(queryable(client))),
+    transaction: (fn) => inTransaction('begin', (client) => fn(queryable(client))),
     close: () => pool.end(),
   };
 }
