@@ -26,7 +26,7 @@ const C = PAGE_COLORS;
 const DISPLAY_FONT = "Impact,'Arial Narrow',sans-serif";
 
 /** The pages' one style block. */
-export const PAGE_STYLE = `
+const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem;overflow-wrap:anywhere}
