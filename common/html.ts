@@ -1,6 +1,5 @@
 // The one templating for the HTML the project writes itself: Hono's `html` tag, escaping every
 // value unless it is html`…` or raw() for a trusted fragment (docs/decisions/0012).
-// Runtime-neutral: the Supabase Edge Function renders the unsubscribe pages with it too.
 import { html as honoHtml, raw } from 'hono/html';
 
 /** HTML that goes into a page as it is: made by `html`, or `raw` for a trusted fragment. */

@@ -1,8 +1,7 @@
 // The pages a link in our mail opens (/unsubscribe, /your-data): the site's look (dark, TEDx red)
 // in one small self-contained document, and their answers' headers. The one <style> block is
 // allowed by its hash in each answer's own CSP; no inline handlers or style attributes, no
-// script: every button is a plain form POST. Runtime-neutral (Web APIs only, no node: imports):
-// the Supabase Edge Functions render and answer with these too.
+// script: every button is a plain form POST.
 import { EVENT_SHORT_NAME, WORD_MARK } from '../content/event.ts';
 import { PRESS_CONTACT } from '../content/team.ts';
 import { hashedPolicy, STRICT_CSP } from './csp-policy.ts';
@@ -27,7 +26,7 @@ const C = PAGE_COLORS;
 const DISPLAY_FONT = "Impact,'Arial Narrow',sans-serif";
 
 /** The pages' one style block. */
-export const PAGE_STYLE = `
+const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem;overflow-wrap:anywhere}

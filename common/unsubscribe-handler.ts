@@ -4,8 +4,6 @@
 //         the confirm page's button; unsubscribes, idempotently; 200, never a redirect.
 //   GET:  the confirm page; changes nothing, because mail scanners follow links.
 // The database function decides, called as anon, so this is what PostgREST would allow anyway.
-// Runtime-neutral: Web APIs only (Request, Response, crypto.subtle), no node: imports, so Deno
-// runs it as it is.
 import { htmlAnswer, textAnswer, tokenOf, type AskDatabase } from './link-page.ts';
 import {
   confirmPage,

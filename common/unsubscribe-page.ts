@@ -1,6 +1,5 @@
-// The pages of /unsubscribe, in link-page.ts's look. Runtime-neutral (no node: imports): the
-// Supabase Edge Function renders these too. `home` is the site's origin when the page is not
-// served by the site itself ('' when it is).
+// The pages of /unsubscribe, in link-page.ts's look. `home` is the site's origin when the page is
+// not served by the site itself ('' when it is).
 import { EVENT_SHORT_NAME } from '../content/event.ts';
 import { PRESS_CONTACT } from '../content/team.ts';
 import { html } from './html.ts';

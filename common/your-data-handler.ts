@@ -44,19 +44,14 @@ const MAX_FORM_BYTES = 2048;
 
 /** The posted form, or null when it is too long (read no further than the limit). */
 async function readForm(request: Request): Promise<URLSearchParams | null> {
-  const reader = request.body?.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let size = 0;
-  for (;;) {
-    const next = await reader?.read();
-    if (!next || next.done) break;
-    size += next.value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader?.cancel();
-      return null;
-    }
-    text += decoder.decode(next.value, { stream: true });
+  // Leaving the loop early cancels the stream: the rest of the body is not read.
+  for await (const chunk of request.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_FORM_BYTES) return null;
+    text += decoder.decode(chunk, { stream: true });
   }
   return new URLSearchParams(text + decoder.decode());
 }

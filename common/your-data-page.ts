@@ -1,6 +1,6 @@
 // The pages of /your-data, in link-page.ts's look: what the organisers hold about the person whose
 // link it is, and the four things they can do with it (correct the first name, download, leave,
-// erase), each a plain form POST. Runtime-neutral: the Edge Function renders these too.
+// erase), each a plain form POST.
 import { EVENT_SHORT_NAME, EVENT_TIME_ZONE } from '../content/event.ts';
 import { eventDates } from '../content/event-dates.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';

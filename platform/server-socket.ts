@@ -2,7 +2,7 @@
 // TCP, which anyone may take once the server stops (decision 0026).
 import { join, resolve } from 'node:path';
 
-export const SOCKET_FILE = 'server.sock';
+const SOCKET_FILE = 'server.sock';
 
 /** Bytes a socket's path may have: Linux allows 107, macOS 103. */
 const SOCKET_PATH_MAX = 103;

@@ -54,10 +54,7 @@ export function resolveServiceRoleKey(configured: string | undefined, dataDir: s
 }
 
 /** The generated key, if there is one (the CLI, which must not create it). */
-export function readServiceRoleKey(
-  configured: string | undefined,
-  dataDir: string,
-): string | undefined {
+export function readServiceRoleKey(configured: string | undefined, dataDir: string) {
   if (configured) return configured;
   try {
     return readFileSync(join(dataDir, SERVICE_KEY_FILE), 'utf8').trim();

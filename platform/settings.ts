@@ -53,20 +53,27 @@ function expectedUrl(protocols: string[], secret: boolean): string {
 
 const IMAP_EXPECTED = `an imaps://user:password@host:993/INBOX URL (imap:// only to 127.0.0.1 or localhost)${ENCODED}`;
 
-/** Protocols without their colon, e.g. ['http', 'https']. */
-function url(protocols: string[], { secret = false } = {}) {
-  const error = expectedUrl(protocols, secret);
-  return z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error });
+/**
+ * An optional URL setting; protocols without their colon, e.g. ['http', 'https']. `check` is a
+ * further check; it runs even when the URL check before it failed, so it only judges what parses.
+ */
+function url(
+  protocols: string[],
+  {
+    secret = false,
+    error = expectedUrl(protocols, secret),
+    check = (): boolean => true,
+  }: { secret?: boolean; error?: string; check?: (url: URL) => boolean } = {},
+) {
+  const parsed = (value: string) => {
+    const url = URL.parse(value);
+    return !url || check(url);
+  };
+  const schema = z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error });
+  return setting(schema.refine(parsed, { error }).optional());
 }
 
-/** A further check of a URL setting; runs even when the URL check before it failed, so it only
- * judges what parses. */
-const parsed = (check: (url: URL) => boolean) => (value: string) => {
-  const url = URL.parse(value);
-  return !url || check(url);
-};
-
-const text = (fallback?: string) => setting(z.string().optional()).transform((v) => v ?? fallback);
+const text = (fallback: string) => setting(z.string().default(fallback));
 
 const key = setting(
   z
@@ -106,7 +113,7 @@ const SCHEMA = z
     PORT: number(3000, 0, 65535),
     HOST: text('0.0.0.0'),
     DATA_DIR: text('.data'),
-    DATABASE_URL: setting(url(['postgres', 'postgresql'], { secret: true }).optional()),
+    DATABASE_URL: url(['postgres', 'postgresql'], { secret: true }),
     SUPABASE_ANON_KEY: key,
     /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
     SUPABASE_SERVICE_ROLE_KEY: key,
@@ -116,31 +123,20 @@ const SCHEMA = z
     // `npm run dev`.
     API_PORT: number(3001, 1, 65535),
     // The organiser commands (`npm run subscribers`, `npm run announce`).
-    SUPABASE_URL: setting(url(['http', 'https']).optional()),
-    SMTP_URL: setting(
-      url(['smtp', 'smtps'], { secret: true })
-        // Nothing after host:port: a path means an unencoded / in the password, which would
-        // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
-        .refine(
-          parsed((url) => url.pathname.length <= 1 && !url.search && !url.hash),
-          { error: expectedUrl(['smtp', 'smtps'], true) },
-        )
-        .optional(),
-    ),
+    SUPABASE_URL: url(['http', 'https']),
+    SMTP_URL: url(['smtp', 'smtps'], {
+      secret: true,
+      // Nothing after host:port: a path means an unencoded / in the password, which would
+      // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
+      check: (url) => url.pathname.length <= 1 && !url.search && !url.hash,
+    }),
     // `npm run subscribers -- bounces`: the sending mailbox, read-only. Plain imap:// only to this
     // machine (a local bridge or a test server): the login must not cross a network in clear.
-    IMAP_URL: setting(
-      z
-        .url({ protocol: /^imaps?$/, error: IMAP_EXPECTED })
-        .refine(
-          parsed(
-            (url) =>
-              (url.protocol === 'imaps:' || isLoopback(url.hostname)) && !url.search && !url.hash,
-          ),
-          { error: IMAP_EXPECTED },
-        )
-        .optional(),
-    ),
+    IMAP_URL: url(['imap', 'imaps'], {
+      error: IMAP_EXPECTED,
+      check: (url) =>
+        (url.protocol === 'imaps:' || isLoopback(url.hostname)) && !url.search && !url.hash,
+    }),
     MAIL_FROM: setting(
       z
         .string()
@@ -148,14 +144,14 @@ const SCHEMA = z
         .optional(),
     ),
     /** The site's public origin; the Astro build reads it too. */
-    SITE_URL: setting(url(['http', 'https']).optional()),
-    UNSUBSCRIBE_URL: setting(url(['http', 'https']).optional()),
+    SITE_URL: url(['http', 'https']),
+    UNSUBSCRIBE_URL: url(['http', 'https']),
     ANNOUNCE_RATE: number(DEFAULT_ANNOUNCE_RATE, 0, 10_000, false),
     ANNOUNCE_MAX_PER_RUN: number(0, 0, 1_000_000_000),
     ANNOUNCE_RETRY_MS: number(1000, 1, 60_000),
     ANNOUNCE_LEASE_SECONDS: number(90, 5, 600),
     // The Astro build.
-    PUBLIC_SUPABASE_URL: setting(url(['http', 'https']).optional()),
+    PUBLIC_SUPABASE_URL: url(['http', 'https']),
   })
   .superRefine((v, ctx) => {
     // The anon key is in every page; a service-role key equal to it hands every visitor the
@@ -178,8 +174,8 @@ const SECRET_URLS = new Set(['DATABASE_URL', 'SMTP_URL', 'IMAP_URL']);
 function toSettings(v: z.output<typeof SCHEMA>) {
   return {
     port: v.PORT,
-    host: v.HOST as string,
-    dataDir: v.DATA_DIR as string,
+    host: v.HOST,
+    dataDir: v.DATA_DIR,
     databaseUrl: v.DATABASE_URL,
     anonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
@@ -213,9 +209,7 @@ function shown(name: string, value: string): string {
 }
 
 export function loadSettings(env: Env): Settings {
-  const input: Record<string, string | undefined> = {};
-  for (const name of Object.keys(SCHEMA.shape)) input[name] = env[name];
-  const result = SCHEMA.safeParse(input, { reportInput: true });
+  const result = SCHEMA.safeParse(env, { reportInput: true });
   if (result.success) return toSettings(result.data);
   const issue = result.error.issues[0];
   const name = String(issue.path[0]);

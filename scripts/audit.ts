@@ -52,9 +52,7 @@ export function floorRatios(lhrs: Result[], origin: string) {
         .map((lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? NaN)
         .filter(Number.isFinite),
     );
-  const medians: Record<string, number> = Object.fromEntries(
-    [FLOOR_ROUTE, ...ROUTES].map((path) => [path, lcp(path)]),
-  );
+  const medians = Object.fromEntries([FLOOR_ROUTE, ...ROUTES].map((path) => [path, lcp(path)]));
   const floor = medians[FLOOR_ROUTE];
   const table = Object.fromEntries(
     Object.entries(medians).map(([path, ms]) => [

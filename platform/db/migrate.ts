@@ -9,12 +9,6 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', impor
 // Any constant works; it only has to be the same in every process migrating one database.
 const MIGRATION_LOCK_KEY = 7_352_001;
 
-export interface Migration {
-  version: string;
-  name: string;
-  sql: string;
-}
-
 /** The file a migration came from, as the error names it. */
 export const migrationFile = (m: Pick<Migration, 'version' | 'name'>) =>
   `supabase/migrations/${m.version}_${m.name}.sql`;
@@ -34,7 +28,7 @@ export class MigrationChangedError extends Error {
 }
 
 /** Supabase CLI naming: `<UTC timestamp>_<name>.sql`, applied in timestamp order. */
-export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+export function readMigrations(dir = MIGRATIONS_DIR) {
   return readdirSync(dir)
     .sort()
     .flatMap((file) => {
@@ -42,6 +36,8 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
       return version ? [{ version, name, sql: readFileSync(`${dir}/${file}`, 'utf8') }] : [];
     });
 }
+
+type Migration = ReturnType<typeof readMigrations>[number];
 
 /**
  * Creates the Supabase roles where missing, checks that no applied migration has changed since

@@ -15,11 +15,7 @@ interface PgliteOptions {
  * few MB, and a smaller process on a small VPS (docs/deploying.md, "Memory"). */
 const MEMORY_PARAMS = ['-c', 'shared_buffers=16MB'];
 
-const wrap = (q: Pick<PGlite, 'query' | 'exec'>) =>
-  queryable(
-    (sql, params) => q.query(sql, params),
-    (sql) => q.exec(sql),
-  );
+const wrap = (q: Pick<PGlite, 'query' | 'exec'>) => queryable(q, (sql) => q.exec(sql));
 
 /** Embedded PostgreSQL (WebAssembly), without fsync (decision 0001). One process per data
  * directory: callers hold the DATA_DIR lock (lock.ts) before opening a directory. */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { queryable, setRole, type ApiRole, type Db, type Queryable } from './types.ts';
+import { queryable, setRole, type ApiRole, type Db } from './types.ts';
 
 // Keep timestamps and big numbers as PostgreSQL prints them: the REST layer builds its JSON in
 // SQL, and the CLI writes what the database holds. Everything else (booleans, small integers)
@@ -13,12 +13,6 @@ for (const oid of [
   pg.types.builtins.TIMESTAMPTZ,
 ])
   types.setTypeParser(oid, 'text', (value: string) => value);
-
-const wrap = (client: pg.Pool | pg.PoolClient) =>
-  queryable(
-    (sql, params) => client.query(sql, params),
-    (sql) => client.query(sql),
-  );
 
 /** Hosted Supabase's statement timeouts: 3 s for anon, none for the service role. Only this
  * adapter sends them: PGlite has no timer that could cancel a statement. */
@@ -65,15 +59,9 @@ export function openPostgres({ connectionString }: { connectionString: string })
 
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    transactionAs<T>(role: ApiRole, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction(beginAs(role), (client) => fn(wrap(client)));
-    },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return inTransaction('begin', (client) => fn(wrap(client)));
-    },
-    async close(): Promise<void> {
-      await pool.end();
-    },
+    ...queryable(pool),
+    transactionAs: (role, fn) => inTransaction(beginAs(role), (client) => fn(queryable(client))),
+    transaction: (fn) => inTransaction('begin', (client) => fn(queryable(client))),
+    close: () => pool.end(),
   };
 }

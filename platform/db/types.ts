@@ -14,14 +14,14 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-/** A driver's query (rows) and exec (several statements) as a Queryable: both adapters, and
- * their transactions. */
+/** A driver's client (its query answers rows) as a Queryable, `exec` running several statements
+ * (the client's query by default): both adapters, and their transactions. */
 export const queryable = (
-  query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
-  exec: (sql: string) => Promise<unknown>,
+  client: { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> },
+  exec: (sql: string) => Promise<unknown> = (sql) => client.query(sql),
 ): Queryable => ({
   query: async <T>(sql: string, params: unknown[] = []) => ({
-    rows: (await query(sql, params)).rows as T[],
+    rows: (await client.query(sql, params)).rows as T[],
   }),
   exec: async (sql) => void (await exec(sql)),
 });
