@@ -10,19 +10,18 @@ export type ListRow = SignupRow & { id: number };
 
 /**
  * Every row of a list paged by id (keyset: `page(after, limit)` answers the next `limit` rows
- * after id `after`), in order, fetching the next page while this one is used.
+ * after id `after`, PAGE_SIZE at a time), in order, fetching the next page while this one is used.
  */
 export async function* keysetPaged<T extends { id: number }>(
   page: (after: number, limit: number) => Promise<T[]>,
-  pageSize: number,
 ): AsyncGenerator<T> {
   let after = 0;
-  let next = page(after, pageSize);
+  let next = page(after, PAGE_SIZE);
   for (;;) {
     const rows = await next;
     if (rows.length === 0) return;
     after = rows[rows.length - 1].id;
-    next = rows.length < pageSize ? Promise.resolve([]) : page(after, pageSize);
+    next = rows.length < PAGE_SIZE ? Promise.resolve([]) : page(after, PAGE_SIZE);
     next.catch(() => {}); // surfaced when awaited
     yield* rows;
   }
@@ -32,7 +31,7 @@ export async function* keysetPaged<T extends { id: number }>(
 export function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
   const page = (after: number, limit: number) =>
     caller.rows<ListRow>('tedxcommunity_signups_page', { p_after: after, p_limit: limit });
-  return Array.fromAsync(keysetPaged(page, PAGE_SIZE));
+  return Array.fromAsync(keysetPaged(page));
 }
 
 /**

@@ -50,10 +50,7 @@ export function normaliseFirstName(raw: string | null | undefined): string | nul
 /** The row to insert, or null when the email is blank after trimming (nothing is sent). A
  * Unicode domain is sent in its A-labels (withAsciiDomain): the one step the database does not
  * take, since the form without JavaScript posts to it directly. */
-export function toSignupInsert(
-  email: string,
-  firstName: string | null | undefined,
-): SignupInsert | null {
+export function toSignupInsert(email: string, firstName: string | null | undefined) {
   const normalisedEmail = withAsciiDomain(normaliseEmail(email));
   if (normalisedEmail === '') return null;
   return { email: normalisedEmail, first_name: normaliseFirstName(firstName) };

@@ -153,13 +153,7 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
 
 /** At RCPT TO: only a code of the sender's side counts toward a stop, and only through the refusal
  * watch (docs/launch-day.md); anything else is about that recipient alone, whatever its words. */
-function atRecipient(
-  basic: number,
-  subject: number,
-  detail: number,
-  words: string,
-  text: string,
-): Reading {
+function atRecipient(basic: number, subject: number, detail: number, words: string, text: string) {
   if (!SENDER_SUBJECTS.has(subject)) {
     if (basic < 500 || mailboxFull(subject, detail, words)) return reading('deferred');
     if (mailboxGone(subject, detail, words) || subject === 2) return reading('bounce');

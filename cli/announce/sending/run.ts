@@ -7,7 +7,6 @@
 // RunResult's `stop` names stops new sends at once and leaves everyone not answered for the next
 // run. The lease is asked about before every message (lease.ts says how it is kept).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PAGE_SIZE } from '../../function-caller.ts';
 import { keysetPaged } from '../../read-signups.ts';
 import type { HeldLease } from './lease.ts';
 import { createRecorder } from './recorder.ts';
@@ -101,7 +100,7 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
   const answered = () => new Promise<void>((resolve) => (wake = resolve));
   const later: Turn[] = [];
   // Everyone still to send to, a page at a time (keyset on id): never the whole list in memory.
-  const people = keysetPaged((after, limit) => store.next(run, after, limit), PAGE_SIZE);
+  const people = keysetPaged((after, limit) => store.next(run, after, limit));
   let listDone = false;
   let started = 0;
   let done = 0;
