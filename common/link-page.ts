@@ -111,6 +111,13 @@ export const textAnswer = (body: string, status: number, extra: Record<string, s
 /** Calls a database function as anon with these arguments; its answer as JSON. */
 export type AskDatabase = (fn: string, args: Record<string, string>) => Promise<unknown>;
 
+/** What a link page's handler is made with, wherever it runs (the own server, an Edge Function). */
+export interface LinkPageOptions {
+  ask: AskDatabase;
+  /** The site's origin, for the pages' links, when they are served from elsewhere. */
+  home?: string;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A token, or null when `value` is not one (no database is asked about it). */

@@ -4,7 +4,13 @@
 //         the confirm page's button; unsubscribes, idempotently; 200, never a redirect.
 //   GET:  the confirm page; changes nothing, because mail scanners follow links.
 // The database function decides, called as anon, so this is what PostgREST would allow anyway.
-import { htmlAnswer, textAnswer, tokenOf, type AskDatabase } from './link-page.ts';
+import {
+  htmlAnswer,
+  textAnswer,
+  tokenOf,
+  type AskDatabase,
+  type LinkPageOptions,
+} from './link-page.ts';
 import {
   confirmPage,
   confirmText,
@@ -33,10 +39,7 @@ async function answer(ask: AskDatabase, fn: UnsubscribeFunction, token: string) 
   return said as string;
 }
 
-interface UnsubscribeOptions {
-  ask: AskDatabase;
-  /** The site's origin, for the pages' links, when they are served from elsewhere. */
-  home?: string;
+interface UnsubscribeOptions extends LinkPageOptions {
   /** Answer GET in text/plain (hosted Supabase rewrites GET text/html to text/plain anyway). */
   isGetPlainText?: boolean;
 }

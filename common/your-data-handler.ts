@@ -16,7 +16,7 @@ import {
   respond,
   textAnswer,
   tokenOf,
-  type AskDatabase,
+  type LinkPageOptions,
 } from './link-page.ts';
 import { STRICT_CSP } from './csp-policy.ts';
 import {
@@ -32,12 +32,6 @@ import {
   type HeldData,
 } from './your-data-page.ts';
 import { EVENT_SHORT_NAME } from '../content/event.ts';
-
-interface YourDataOptions {
-  ask: AskDatabase;
-  /** The site's origin, for the pages' links, when they are served from elsewhere. */
-  home?: string;
-}
 
 /** The form's fields are a few short values; anything longer is not this page's form. */
 const MAX_FORM_BYTES = 2048;
@@ -61,7 +55,7 @@ const isHeld = (value: unknown): value is HeldData =>
 
 const ERASE = 'tedxcommunity_your_data_erase';
 
-export function createYourDataHandler({ ask, home = '' }: YourDataOptions) {
+export function createYourDataHandler({ ask, home = '' }: LinkPageOptions) {
   /** Asks a function with the link's token ('' for a malformed one); null: it leads to nothing. */
   const held = async (fn: string, token: string, extra: Record<string, string> = {}) => {
     const said = await ask(fn, { token, ...extra });

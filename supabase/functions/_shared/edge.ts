@@ -1,8 +1,7 @@
 // The Edge Functions' common part on hosted Supabase: the own server's handlers, asking the
 // database over PostgREST (`POST /rest/v1/rpc/<fn>`) with the anon key, as any visitor could.
 // Web APIs only, so Node (the tests) and Deno (the Edge Functions) run it alike.
-import { textAnswer, type AskDatabase } from '../../../common/link-page.ts';
-import type { createUnsubscribeHandler } from '../../../common/unsubscribe-handler.ts';
+import { textAnswer, type AskDatabase, type LinkPageOptions } from '../../../common/link-page.ts';
 
 export interface EdgeEnv {
   /** Injected by Supabase into every Edge Function. */
@@ -12,8 +11,11 @@ export interface EdgeEnv {
   siteUrl?: string;
 }
 
-/** A handler as common/ writes them (the unsubscribe handler's options are the widest). */
-type Handler = typeof createUnsubscribeHandler;
+/** A handler as common/ writes them, with GET answered as plain text (hosted Supabase serves no
+ * HTML to GET: see unsubscribe-page.ts). */
+type Handler = (
+  options: LinkPageOptions & { isGetPlainText: boolean },
+) => (request: Request) => Promise<Response>;
 
 /** Asks `${supabaseUrl}/rest/v1/rpc/<fn>`; its JSON answer (the handler checks it: else a 500). */
 function askOverRest(supabaseUrl: string, anonKey: string): AskDatabase {
