@@ -1,5 +1,5 @@
 // npm run announce: the launch announcement, to every subscribed person, once. See announce/modes/args.ts.
-import { processEnv, settingsOrExit } from '../platform/settings.ts';
+import { settingsOrExit } from '../platform/settings.ts';
 import { readTemplate } from './announce/mail/message.ts';
 import { parseAnnounceArgs, USAGE } from './announce/modes/args.ts';
 import type { AnnounceContext } from './announce/modes/context.ts';
@@ -17,7 +17,7 @@ function required(value: string | undefined, line: string): string {
 async function main(): Promise<number> {
   const args = parseAnnounceArgs(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
-  const settings = settingsOrExit(processEnv());
+  const settings = settingsOrExit();
   const siteUrl = required(
     settings.siteUrl,
     "Set SITE_URL to the site's public address: the unsubscribe links point there",

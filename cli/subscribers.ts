@@ -2,7 +2,7 @@
 //   | unsuppress EMAIL | report [--out FILE] | bounces [--file PATH] [--verbose] | erase [--yes]
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { retentionNotice } from '../platform/retention.ts';
-import { processEnv, settingsOrExit, type Settings } from '../platform/settings.ts';
+import { settingsOrExit, type Settings } from '../platform/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
 import { normaliseEmail } from '../common/normalise-signup.ts';
 import { toCsv } from './csv.ts';
@@ -172,7 +172,7 @@ function readCommand(argv: string[]) {
 async function main(): Promise<number> {
   const args = readCommand(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
-  const settings = settingsOrExit(processEnv());
+  const settings = settingsOrExit();
   const code = await COMMANDS[args.name].run(settings, args.email, args.values);
   // After the command's own output, and only when it worked: a failure stays one line. The
   // erase leaves nothing to keep; bounces says it before its summary.

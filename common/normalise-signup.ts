@@ -26,6 +26,13 @@ export function normaliseEmail(raw: string): string {
 /** What follows an address's last @ (the whole text when it has none). */
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
+/** An address's domain and each parent of it but the top level: a.b.ug, b.ug. */
+export const domainAndParents = (email: string) =>
+  domainOf(email)
+    .split('.')
+    .map((_, i, labels) => labels.slice(i).join('.'))
+    .slice(0, -1);
+
 /** A Unicode domain in its A-labels, by the URL standard (decision 0020). An ASCII domain, or one
  * with anything but letters, digits, hyphens and dots, is left as it is for the rule to judge. */
 export function withAsciiDomain(email: string): string {

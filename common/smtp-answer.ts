@@ -15,7 +15,7 @@
 // refusal watch (refusal-watch.ts), which stops the run when they keep coming for different
 // recipients at several domains; one about the recipient alone never counts.
 
-import { domainOf } from './normalise-signup.ts';
+import { domainAndParents } from './normalise-signup.ts';
 import { printable } from './printable.ts';
 
 export type AnswerClass =
@@ -70,9 +70,8 @@ function ownWords(text: string, recipient?: string): string {
   let words = text
     .replace(/<[^<>]*>/g, ' ')
     .replace(/\S+/g, (word) => (word.includes('@') ? ' ' : word));
-  const labels = domainOf(recipient ?? '').split('.');
-  for (let i = 0; i < labels.length - 1; i++)
-    words = words.replace(everywhere(labels.slice(i).join('.')), ' ');
+  for (const domain of domainAndParents(recipient ?? ''))
+    words = words.replace(everywhere(domain), ' ');
   return words;
 }
 

@@ -2,7 +2,7 @@
 // counts and a few examples each. It changes nothing; the organisers decide, and remove with
 // `npm run subscribers -- remove EMAIL`. (Suppressed addresses are the sender's own report.)
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
-import { domainOf, isAcceptableSignup } from '../../../common/normalise-signup.ts';
+import { domainAndParents, isAcceptableSignup } from '../../../common/normalise-signup.ts';
 import { usableFirstName } from '../mail/greeting.ts';
 import { formatCount, shellQuote } from '../../output/say.ts';
 import type { ListRow } from '../../read-signups.ts';
@@ -23,13 +23,8 @@ const ROLE_LOCAL_PARTS = new Set([
 const localOf = (email: string) => email.slice(0, email.lastIndexOf('@')).replace(/\+.*$/, '');
 
 /** The domain, or a parent of it, is on the maintained list of disposable-mail domains. */
-export function isDisposable(email: string): boolean {
-  const labels = domainOf(email).split('.');
-  for (let i = 0; i < labels.length - 1; i++) {
-    if (isDisposableEmailDomain(labels.slice(i).join('.'))) return true;
-  }
-  return false;
-}
+export const isDisposable = (email: string) =>
+  domainAndParents(email).some((domain) => isDisposableEmailDomain(domain));
 
 export const isRoleAddress = (email: string) => ROLE_LOCAL_PARTS.has(localOf(email));
 
