@@ -123,12 +123,9 @@ export async function runCampaign(options: RunOptions): Promise<RunResult> {
       if (aboutSender && (kind === 'failed' || kind === 'deferred') && watch.note(person.email))
         result.stop ??= { kind: limit || kind === 'deferred' ? 'quota' : 'refused', error };
       if (kind === 'bounce' || kind === 'failed') {
-        result[kind === 'bounce' ? 'bounced' : 'failed'].push(refusal);
-        recorder.add({
-          id: person.id,
-          status: kind === 'bounce' ? 'bounced' : 'failed',
-          error: refusal.answer,
-        });
+        const status = kind === 'bounce' ? 'bounced' : 'failed';
+        result[status].push(refusal);
+        recorder.add({ id: person.id, status, error: refusal.answer });
         options.onProgress?.(++done);
       } else if (kind === 'deferred') {
         if (++turn.tries < DEFER_TRIES)
