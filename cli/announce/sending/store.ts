@@ -51,8 +51,7 @@ interface LeaseRow {
 
 /** As the record function takes it: a 'sent' with no error as its bare id (migration
  * 20261123120000), so a second's worth of them fits in one call. */
-type Written = number | Outcome;
-const written = (o: Outcome): Written => (o.status === 'sent' && o.error === null ? o.id : o);
+const written = (o: Outcome) => (o.status === 'sent' && o.error === null ? o.id : o);
 
 /** The campaign's lease as the database answers a request for it. */
 const toLease = (row: LeaseRow) => ({
