@@ -38,11 +38,8 @@ export function readSignups(caller: FunctionCaller): Promise<ListRow[]> {
  * Oldest first, as the export promises: by created_at, then id. An organiser may have inserted
  * a sign-up with an earlier created_at than ids before it (an import), so id order alone is not.
  */
-export const oldestFirst = (rows: ListRow[]): ListRow[] =>
-  rows
-    .map((row) => ({ row, at: Date.parse(row.created_at) }))
-    .sort((a, b) => a.at - b.at || a.row.id - b.row.id)
-    .map(({ row }) => row);
+export const oldestFirst = (rows: ListRow[]) =>
+  rows.toSorted((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
 
 /** How many sign-ups there are (tedxcommunity_signup_count, 20261126030000). */
 export const countSignups = async (caller: FunctionCaller): Promise<number> =>
