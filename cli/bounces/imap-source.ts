@@ -36,7 +36,6 @@ export async function scanImap(
   try {
     const box = client.mailbox === false ? { exists: 0 } : client.mailbox;
     const counts = { messages: box.exists, autoReplies: 0 };
-    if (box.exists === 0) return counts;
     const wanted = new Map<number, Glimpse>();
     // Too large answers end the connection (imapflow's maxLiteralSize; its FETCH then fails as
     // "Connection not available"): that message is counted unreadable, and a new connection

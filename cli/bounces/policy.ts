@@ -49,8 +49,7 @@ export function recipientKind(r: RecipientStatus): Exclude<LateKind, 'complaint'
   // The remote server refused our MAIL FROM: about the sender, whatever the code says.
   if (/(?:after|>>>|in reply to)\s+MAIL FROM/i.test(r.diagnostic)) return 'sender';
   // A reporting server's Status is its own mapping of the answer: "5.1.3" for a block list.
-  const aboutSender =
-    refusalCause({ responseCode: basic, response: `${basic} ${words}` }) !== 'content';
+  const aboutSender = refusalCause({ response: `${basic} ${words}` }) !== 'content';
   if (telling) {
     if (mailboxGone(subject, detail, words)) return aboutSender ? 'sender' : 'hard';
     return subject === 2 || subject === 4 ? 'soft' : 'sender';

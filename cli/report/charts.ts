@@ -31,10 +31,9 @@ function countAxis(max: number, label: string) {
 }
 
 function draw(size: Size, label: string, options: Plot.PlotOptions): string {
-  const width = WIDTHS[size];
   const svg = Plot.plot({
     document,
-    width,
+    width: WIDTHS[size],
     height: size === 'narrow' ? 230 : 280,
     marginTop: 24,
     style: {
