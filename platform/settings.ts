@@ -219,16 +219,12 @@ export function loadSettings(env: Env): Settings {
   throw new SettingError(name, issue.message, shown(name, typeof got === 'string' ? got : ''));
 }
 
-/** The process environment over `.env` (if present): what a user sets on the command line wins. */
-export function processEnv(envFile = '.env'): Env {
-  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
-  return { ...fromFile, ...process.env };
-}
-
-/** For entry points: settings, or one line on stderr and exit code 1. */
-export function settingsOrExit(env: Env = processEnv()): Settings {
+/** For entry points: the settings of the process environment over `.env` (if present: what a user
+ * sets on the command line wins), or one line on stderr and exit code 1. */
+export function settingsOrExit(): Settings {
+  const fromFile = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {};
   try {
-    return loadSettings(env);
+    return loadSettings({ ...fromFile, ...process.env });
   } catch (error) {
     if (!(error instanceof SettingError)) throw error;
     process.stderr.write(error.message + '\n');
