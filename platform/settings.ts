@@ -75,12 +75,9 @@ function url(
 
 const text = (fallback: string) => setting(z.string().default(fallback));
 
-const key = setting(
-  z
-    .string()
-    .regex(/^\S{20,}$/, { error: 'a key of at least 20 characters without spaces' })
-    .optional(),
-);
+const key = z
+  .string()
+  .regex(/^\S{20,}$/, { error: 'a key of at least 20 characters without spaces' });
 
 /** An address or CIDR range, as proxy-addr reads it. */
 function isProxyEntry(entry: string): boolean {
@@ -114,9 +111,9 @@ const SCHEMA = z
     HOST: text('0.0.0.0'),
     DATA_DIR: text('.data'),
     DATABASE_URL: url(['postgres', 'postgresql'], { secret: true }),
-    SUPABASE_ANON_KEY: key,
+    SUPABASE_ANON_KEY: setting(key.default(LOCAL_ANON_KEY)),
     /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
-    SUPABASE_SERVICE_ROLE_KEY: key,
+    SUPABASE_SERVICE_ROLE_KEY: setting(key.optional()),
     SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
     REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
     TRUST_PROXY: proxies,
@@ -156,8 +153,7 @@ const SCHEMA = z
   .superRefine((v, ctx) => {
     // The anon key is in every page; a service-role key equal to it hands every visitor the
     // service role, which bypasses row security.
-    const anonKey = v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
-    if (v.SUPABASE_SERVICE_ROLE_KEY !== undefined && v.SUPABASE_SERVICE_ROLE_KEY === anonKey)
+    if (v.SUPABASE_SERVICE_ROLE_KEY === v.SUPABASE_ANON_KEY)
       ctx.addIssue({
         code: 'custom',
         path: ['SUPABASE_SERVICE_ROLE_KEY'],
@@ -177,7 +173,7 @@ function toSettings(v: z.output<typeof SCHEMA>) {
     host: v.HOST,
     dataDir: v.DATA_DIR,
     databaseUrl: v.DATABASE_URL,
-    anonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
+    anonKey: v.SUPABASE_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
     signupRateLimit: v.SIGNUP_RATE_LIMIT,
     requestRateLimit: v.REQUEST_RATE_LIMIT,
