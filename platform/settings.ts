@@ -23,8 +23,6 @@ class SettingError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 // Each setting is its environment variable's text: absent or blank is unset, surrounding spaces
 // are dropped, then zod's own checks decide. The check's message is what was expected, so the one
 // line reads "Invalid setting NAME: expected <message>, got <value>".
@@ -204,7 +202,7 @@ function shown(name: string, value: string): string {
   return JSON.stringify(/_URL$/.test(name) ? value.replace(/\/\/[^@/]*@/, '//***@') : value);
 }
 
-export function loadSettings(env: Env): Settings {
+export function loadSettings(env: Record<string, string | undefined>): Settings {
   const result = SCHEMA.safeParse(env, { reportInput: true });
   if (result.success) return toSettings(result.data);
   const issue = result.error.issues[0];
