@@ -6,8 +6,6 @@
 export const isLoopback = (hostname: string) =>
   /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(hostname);
 
-export type MailServer = ReturnType<typeof mailServer>;
-
 /** `ports` are the defaults with TLS from the first byte and without (SMTP: 465 and 587). */
 export function mailServer(url: URL, ports: { secure: number; plain: number }) {
   // TLS from the first byte (smtps:, imaps:); else the connection upgrades with STARTTLS.

@@ -23,8 +23,6 @@ class SettingError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 // Each setting is its environment variable's text: absent or blank is unset, surrounding spaces
 // are dropped, then zod's own checks decide. The check's message is what was expected, so the one
 // line reads "Invalid setting NAME: expected <message>, got <value>".
@@ -75,12 +73,9 @@ function url(
 
 const text = (fallback: string) => setting(z.string().default(fallback));
 
-const key = setting(
-  z
-    .string()
-    .regex(/^\S{20,}$/, { error: 'a key of at least 20 characters without spaces' })
-    .optional(),
-);
+const key = z
+  .string()
+  .regex(/^\S{20,}$/, { error: 'a key of at least 20 characters without spaces' });
 
 /** An address or CIDR range, as proxy-addr reads it. */
 function isProxyEntry(entry: string): boolean {
@@ -114,9 +109,9 @@ const SCHEMA = z
     HOST: text('0.0.0.0'),
     DATA_DIR: text('.data'),
     DATABASE_URL: url(['postgres', 'postgresql'], { secret: true }),
-    SUPABASE_ANON_KEY: key,
+    SUPABASE_ANON_KEY: setting(key.default(LOCAL_ANON_KEY)),
     /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
-    SUPABASE_SERVICE_ROLE_KEY: key,
+    SUPABASE_SERVICE_ROLE_KEY: setting(key.optional()),
     SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
     REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
     TRUST_PROXY: proxies,
@@ -156,8 +151,7 @@ const SCHEMA = z
   .superRefine((v, ctx) => {
     // The anon key is in every page; a service-role key equal to it hands every visitor the
     // service role, which bypasses row security.
-    const anonKey = v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
-    if (v.SUPABASE_SERVICE_ROLE_KEY !== undefined && v.SUPABASE_SERVICE_ROLE_KEY === anonKey)
+    if (v.SUPABASE_SERVICE_ROLE_KEY === v.SUPABASE_ANON_KEY)
       ctx.addIssue({
         code: 'custom',
         path: ['SUPABASE_SERVICE_ROLE_KEY'],
@@ -177,7 +171,7 @@ function toSettings(v: z.output<typeof SCHEMA>) {
     host: v.HOST,
     dataDir: v.DATA_DIR,
     databaseUrl: v.DATABASE_URL,
-    anonKey: v.SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
+    anonKey: v.SUPABASE_ANON_KEY,
     serviceRoleKey: v.SUPABASE_SERVICE_ROLE_KEY,
     signupRateLimit: v.SIGNUP_RATE_LIMIT,
     requestRateLimit: v.REQUEST_RATE_LIMIT,
@@ -208,7 +202,7 @@ function shown(name: string, value: string): string {
   return JSON.stringify(/_URL$/.test(name) ? value.replace(/\/\/[^@/]*@/, '//***@') : value);
 }
 
-export function loadSettings(env: Env): Settings {
+export function loadSettings(env: Record<string, string | undefined>): Settings {
   const result = SCHEMA.safeParse(env, { reportInput: true });
   if (result.success) return toSettings(result.data);
   const issue = result.error.issues[0];
@@ -219,16 +213,12 @@ export function loadSettings(env: Env): Settings {
   throw new SettingError(name, issue.message, shown(name, typeof got === 'string' ? got : ''));
 }
 
-/** The process environment over `.env` (if present): what a user sets on the command line wins. */
-export function processEnv(envFile = '.env'): Env {
-  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
-  return { ...fromFile, ...process.env };
-}
-
-/** For entry points: settings, or one line on stderr and exit code 1. */
-export function settingsOrExit(env: Env = processEnv()): Settings {
+/** For entry points: the settings of the process environment over `.env` (if present: what a user
+ * sets on the command line wins), or one line on stderr and exit code 1. */
+export function settingsOrExit(): Settings {
+  const fromFile = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {};
   try {
-    return loadSettings(env);
+    return loadSettings({ ...fromFile, ...process.env });
   } catch (error) {
     if (!(error instanceof SettingError)) throw error;
     process.stderr.write(error.message + '\n');

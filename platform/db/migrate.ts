@@ -45,10 +45,7 @@ type Migration = ReturnType<typeof readMigrations>[number];
  * not yet recorded. Idempotent; concurrent callers on one database wait for each other.
  * Returns the versions it applied.
  */
-export async function migrate(
-  db: Db,
-  migrations: Migration[] = readMigrations(),
-): Promise<string[]> {
+export async function migrate(db: Db, migrations: Migration[] = readMigrations()) {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(BOOTSTRAP);

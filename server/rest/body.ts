@@ -1,5 +1,4 @@
 // Request bodies of the REST surface: the size limit, and an insert body's rows.
-import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { emptyOrInvalidJson, parseJson, pgrst } from './errors.ts';
 
@@ -7,7 +6,7 @@ import { emptyOrInvalidJson, parseJson, pgrst } from './errors.ts';
 const BODY_LIMIT_BYTES = 8 * 1024;
 
 /** Hono's bodyLimit, answering as PostgREST (413, PGRST413) before reading past the limit. */
-export const restBodyLimit = (): MiddlewareHandler =>
+export const restBodyLimit = () =>
   bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
     onError: () => {
