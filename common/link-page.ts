@@ -25,7 +25,6 @@ const C = PAGE_COLORS;
 
 const DISPLAY_FONT = "Impact,'Arial Narrow',sans-serif";
 
-/** The pages' one style block. */
 const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
