@@ -26,7 +26,6 @@ const executablePath = chromiumOrExit();
 
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
