@@ -123,6 +123,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const asToken = (value: string | null | undefined) =>
   value && UUID.test(value) ? value : null;
 
-/** The link's token (its `token` parameter), or null. */
 export const tokenOf = (request: Request) =>
   asToken(new URL(request.url).searchParams.get('token'));
