@@ -22,7 +22,6 @@ process.env.E2E_PORT ??= externalBaseURL ? '' : String(freePortSync());
 process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
 
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
-const executablePath = chromiumOrExit();
 
 export default defineConfig({
   testDir: './e2e',
@@ -51,7 +50,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath,
+          executablePath: chromiumOrExit(),
           args: CHROMIUM_ARGS,
         },
       },
