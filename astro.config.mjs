@@ -9,11 +9,10 @@ import { settingsOrExit } from './platform/settings.ts';
 
 // Every setting through the one schema (platform/settings.ts), as the server and the CLIs read them.
 const settings = settingsOrExit();
-// One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
-const site = settings.buildSiteUrl;
 
 export default defineConfig({
-  site,
+  // One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.
+  site: settings.buildSiteUrl,
   // The stylesheet in every page's <head> (about 6 KB compressed): a separate file would be a
   // request the first paint waits for, the largest step between a page and the floor
   // (docs/decisions/0002-inline-css-per-page.md).

@@ -115,12 +115,8 @@ export default defineConfig(
       ],
     },
   },
-  {
+  ...[reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.strict].map((config) => ({
     files: ['src/**/*.tsx'],
-    ...reactHooks.configs.flat.recommended,
-  },
-  {
-    files: ['src/**/*.tsx'],
-    ...jsxA11y.flatConfigs.strict,
-  },
+    ...config,
+  })),
 );

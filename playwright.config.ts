@@ -22,11 +22,9 @@ process.env.E2E_PORT ??= externalBaseURL ? '' : String(freePortSync());
 process.env.E2E_SERVICE_ROLE_KEY ??= `e2e-service-${randomBytes(24).toString('hex')}`;
 
 const baseURL = externalBaseURL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
-const executablePath = chromiumOrExit();
 
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -52,7 +50,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath,
+          executablePath: chromiumOrExit(),
           args: CHROMIUM_ARGS,
         },
       },

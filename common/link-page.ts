@@ -25,7 +25,6 @@ const C = PAGE_COLORS;
 
 const DISPLAY_FONT = "Impact,'Arial Narrow',sans-serif";
 
-/** The pages' one style block. */
 const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
@@ -124,6 +123,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const asToken = (value: string | null | undefined) =>
   value && UUID.test(value) ? value : null;
 
-/** The link's token (its `token` parameter), or null. */
 export const tokenOf = (request: Request) =>
   asToken(new URL(request.url).searchParams.get('token'));

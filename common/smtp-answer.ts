@@ -129,7 +129,6 @@ export function readAnswer(error: unknown, recipient?: string): Reading {
   if (basic === null) return reading('connection');
   const text = (e.response ?? e.message ?? '').slice(0, READ);
   const enhanced = enhancedCode(text);
-  // NaN without an enhanced code: a bare code.
   const [subject, detail] = subjectAndDetail(enhanced);
   const words = ownWords(text, recipient);
   // 421 closes the channel: the session, not one recipient. MAIL FROM comes before any.

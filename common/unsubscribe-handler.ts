@@ -29,10 +29,8 @@ const LINK_ANSWERS = {
   tedxcommunity_unsubscribe_state: ['on', 'off', 'unknown'],
 } as const;
 
-type UnsubscribeFunction = keyof typeof LINK_ANSWERS;
-
 /** The answer, or an error (a 500) for anything the function never says: never a guess. */
-async function answer(ask: AskDatabase, fn: UnsubscribeFunction, token: string) {
+async function answer(ask: AskDatabase, fn: keyof typeof LINK_ANSWERS, token: string) {
   const said = await ask(fn, { token });
   if (!(LINK_ANSWERS[fn] as readonly unknown[]).includes(said))
     throw new Error(`${fn}: unexpected answer ${JSON.stringify(said)}`);

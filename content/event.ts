@@ -35,7 +35,6 @@ export const EVENT_VENUE = `${VENUE.name}, ${EVENT_CITY}, ${EVENT_COUNTRY_NAME}`
 export const LAUNCH_AT = '2025-11-15T09:00:00+03:00';
 /** Where the event happens: the calendar date is the one in this time zone. */
 export const EVENT_TIME_ZONE = 'Africa/Kampala';
-/** The launch moment in epoch milliseconds. */
 export const LAUNCH_AT_MS = Date.parse(LAUNCH_AT);
 
 const dates = eventDates(LAUNCH_AT, EVENT_TIME_ZONE);

@@ -26,12 +26,6 @@ interface PrivacyLink {
 /** A paragraph: text with the odd link in it. */
 export type PrivacyParagraph = readonly (string | PrivacyLink)[];
 
-interface PrivacySection {
-  id: string;
-  heading: string;
-  paragraphs: readonly PrivacyParagraph[];
-}
-
 /** Who to write to about your data: the licensed organizer. */
 const contactLink: PrivacyLink = {
   text: PRESS_CONTACT.email,
@@ -54,7 +48,7 @@ export const YOUR_DATA_INTRO = {
   button: 'Show what you hold about me',
 } as const;
 
-export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
+export const PRIVACY_SECTIONS = [
   {
     id: 'who',
     heading: 'Who keeps it',

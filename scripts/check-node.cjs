@@ -3,11 +3,11 @@
 // The project runs its TypeScript directly, which Node does without flags from 22.18; an older
 // Node would fail with a stack trace (ERR_UNKNOWN_FILE_EXTENSION) instead of this one line.
 /* global process, require, __dirname, module */
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, for any Node */
 'use strict';
 // The version package.json's engines field names, so the two cannot drift: ">=22.19", the
 // oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
 // engine-strict turns their engines fields into errors, so `npm install` stops before this runs).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
 var NEEDED = require('../package.json')
   .engines.node.match(/(\d+)\.(\d+)/)
   .slice(1)
@@ -33,12 +33,10 @@ var FLAGS = ['--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 module.exports = FLAGS;
 var args = FLAGS.concat(process.argv.slice(2));
 if (require.main === module && args.length > FLAGS.length) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
   var cache = require('path').join(__dirname, '..', 'node_modules', '.cache', 'node-compile-cache');
   var env = Object.assign({ NODE_COMPILE_CACHE: cache }, process.env);
   if (process.execve) process.execve(process.execPath, [process.execPath].concat(args), env);
   // Windows has no execve: a child with the same terminal, whose exit code is this one's.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, for any Node
   var child = require('child_process').spawnSync(process.execPath, args, {
     stdio: 'inherit',
     env: env,

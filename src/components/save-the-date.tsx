@@ -22,7 +22,6 @@ const PILL =
  */
 export function SaveTheDate({ className = '' }: SaveTheDateProps) {
   const headingId = useId();
-  // The address to share: the site's home page.
   const pageUrl = new URL('/', import.meta.env.SITE).href;
   return (
     <div className={`flex flex-col items-center gap-4 ${className}`}>

@@ -63,7 +63,6 @@ function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }:
       setOutcome(signupOutcomeOfKind('failure'));
       return;
     }
-    // Where the visitor came from (a shared link's utm_source or ref), read from the address.
     const source = landingSource(location.search);
     setIsSubmitting(true);
     setOutcome(null);
