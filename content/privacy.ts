@@ -26,6 +26,12 @@ interface PrivacyLink {
 /** A paragraph: text with the odd link in it. */
 export type PrivacyParagraph = readonly (string | PrivacyLink)[];
 
+interface PrivacySection {
+  id: string;
+  heading: string;
+  paragraphs: readonly PrivacyParagraph[];
+}
+
 /** Who to write to about your data: the licensed organizer. */
 const contactLink: PrivacyLink = {
   text: PRESS_CONTACT.email,
@@ -48,7 +54,7 @@ export const YOUR_DATA_INTRO = {
   button: 'Show what you hold about me',
 } as const;
 
-export const PRIVACY_SECTIONS = [
+export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
   {
     id: 'who',
     heading: 'Who keeps it',
