@@ -29,7 +29,16 @@ if (shouldBuild) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tedx-e2e-'));
 const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-let server;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+// Playwright's stop can come while the server is still starting: it is stopped as soon as it is
+// up, so neither it nor the data directory outlives this process.
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    void server?.stop();
+  });
+}
 try {
   // Migrated from the tests' template (PGlite's initdb is for server/server.test.ts to time).
   await seedPgliteDir(dataDir);
@@ -53,10 +62,7 @@ try {
   process.exit(1);
 }
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => void server.stop());
-}
-
+if (stopping) void server.stop();
 const code = await server.exited;
 removeData();
 process.exit(typeof code === 'number' ? code : 0);
