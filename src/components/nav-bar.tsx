@@ -6,7 +6,7 @@ const MENU_ID = 'site-menu';
 
 interface NavBarProps {
   /** The current route, for `aria-current="page"` on route items (on `/`, the section in view
-   * is marked by src/lib/follow-active-section.ts); null for the not-found page. On `/`, section
+   * is marked by src/lib/follow-active-section.ts); null as BaseLayout's `path`. On `/`, section
    * items are same-page anchors; elsewhere they lead to `/#section`. */
   currentPath: string | null;
 }
