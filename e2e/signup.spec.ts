@@ -117,6 +117,44 @@ test.describe('sign-up form', () => {
     );
   });
 
+  // supabase-js would otherwise read a session out of the address (#access_token=…, sent to
+  // /auth/v1/user and then used for the insert) and keep it in localStorage, whose reading throws
+  // where the browser blocks site data: neither may decide whether a sign-up goes through.
+  test("a link carrying someone's session, and a browser that blocks site storage, sign up as anon", async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      }),
+    );
+    const address = uniqueEmail('session');
+    const authRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/auth/')) authRequests.push(sent.url());
+    });
+    await page.goto(
+      '/#access_token=eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYXV0aGVudGljYXRlZCJ9.forged&refresh_token=r&expires_in=3600&token_type=bearer',
+    );
+    await waitForIslands(page);
+    const { email, submit } = form(page);
+    await email.fill(address);
+    const inserted = page.waitForRequest(isInsert);
+    await submit.click();
+    const sent = await inserted;
+    expect(sent.headers()['authorization']).toBe(`Bearer ${LOCAL_ANON_KEY}`);
+    await expectSubscribed(
+      page,
+      'Successfully subscribed!',
+      "You'll be the first to know when we launch.",
+    );
+    expect(authRequests).toEqual([]);
+    expect((await storedSignups(request)).filter((row) => row.email === address)).toHaveLength(1);
+  });
+
   test('duplicate email in another case: already on the list, and subscribed', async ({
     page,
     request,

@@ -6,7 +6,10 @@ let clientPromise: Promise<SupabaseClient> | null = null;
 /**
  * supabase-js (about 55 KB gzip) loads on demand, never with the page. Built with
  * PUBLIC_SUPABASE_URL/PUBLIC_SUPABASE_ANON_KEY it talks to hosted Supabase; without them, to
- * this site's own origin, where the project's server speaks the same protocol.
+ * this site's own origin, where the project's server speaks the same protocol. A sign-up needs no
+ * session: the client keeps none and reads none from the page's address, so a link carrying
+ * someone's `#access_token=…` decides nothing, and a browser that blocks site storage (reading
+ * localStorage throws) signs up all the same.
  */
 function loadClient(): Promise<SupabaseClient> {
   clientPromise ??= import('@supabase/supabase-js')
@@ -14,7 +17,7 @@ function loadClient(): Promise<SupabaseClient> {
       createClient(
         import.meta.env.PUBLIC_SUPABASE_URL || location.origin,
         import.meta.env.PUBLIC_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
-        { auth: { persistSession: true, autoRefreshToken: true, storage: localStorage } },
+        { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } },
       ),
     )
     .catch((error: unknown) => {
