@@ -90,6 +90,19 @@ describe('per-address limits on every anonymous path', () => {
     expect(limiter.hit('203.0.113.77')).toBeNull();
   });
 
+  it('keep counting a network that keeps sending, however many new keys a flood brings', () => {
+    // A network of four clients' room sends on from new /64s while other networks' one-off
+    // requests overfill the table: its own key is in use, so it is never the one that makes room.
+    const limiter = createRateLimiter(10, () => 1_000, 100);
+    let allowed = 0;
+    for (let i = 0; i < 1_000; i++) {
+      if (limiter.hit(`2001:db8:1:${i.toString(16)}::1`) === null) allowed++;
+      for (let j = 0; j < 5; j++) limiter.hit(address(i * 5 + j));
+    }
+    expect(allowed).toBe(40);
+    expect(limiter.size).toBeLessThanOrEqual(100);
+  });
+
   it('keep the table bounded even when every tracked address is held back', () => {
     const limiter = createRateLimiter(1, () => 1_000, 100);
     for (let round = 0; round < 2; round++) for (let i = 0; i < 300; i++) limiter.hit(address(i));

@@ -1,7 +1,8 @@
 // Per-client limits, held by the client and by each network above it (client-address.ts
 // networks()), each key's minute starting at its first request: what they count and why, in
 // docs/deploying.md, "What the limits count". O(1) per request; at most MAX_TRACKED keys, and
-// when full a new key takes the place of the longest-known key still under its limit.
+// when full a new key takes the place of the key under its limit that has gone unused longest: a
+// network that keeps sending is never that key, however many new keys a flood brings.
 import { networks } from '../client-address.ts';
 import { pgrst } from './errors.ts';
 
@@ -15,8 +16,8 @@ interface Count {
   ends: number;
 }
 
-/** Drops the keys at the front of `map` whose minute has ended (insertion order is near enough
- * to their order of ending; one out of order is dropped when it is next looked up). */
+/** Drops the keys at the front of `map` whose minute has ended (the order of last use is near
+ * enough to their order of ending; one out of order is dropped when it is next looked up). */
 function dropEnded(map: Map<string, Count>, t: number): void {
   for (const [key, count] of map) {
     if (count.ends > t) return;
@@ -29,29 +30,27 @@ export function createRateLimiter(
   now: () => number = Date.now,
   maxTracked = MAX_TRACKED,
 ) {
-  // Two tables, so making room is O(1): keys still under the limit (allowed), and keys that have
-  // reached it (refused until their minute ends; their count is no longer needed).
+  // Two tables, so making room is O(1): keys still under the limit (allowed), in the order of
+  // their last use, and keys that have reached it (refused until their minute ends; their count
+  // is no longer needed).
   const under = new Map<string, Count>();
   const held = new Map<string, Count>();
   /** One more hit on `key`; the key is held once it has had `limit`. */
   const count = (key: string, limit: number, t: number) => {
     let counted = under.get(key);
+    under.delete(key); // set again below, at the end: the latest used
     if (counted === undefined || counted.ends <= t) {
-      under.delete(key);
       if (under.size + held.size >= maxTracked) {
-        // The oldest insertion of the keys under their limit, else of those held.
+        // The key unused longest of those under their limit, else the oldest of those held.
         const full = under.size > 0 ? under : held;
         full.delete(full.keys().next().value ?? '');
       }
       counted = { n: 0, ends: t + WINDOW_MS };
-      under.set(key, counted);
     }
     counted.n += 1;
     // This hit is the last one allowed (limit is a whole number): hold the key.
-    if (counted.n >= limit) {
-      under.delete(key);
-      held.set(key, counted);
-    }
+    if (counted.n >= limit) held.set(key, counted);
+    else under.set(key, counted);
   };
   return {
     /** null when allowed; otherwise the seconds until the caller may try again. */
@@ -69,7 +68,16 @@ export function createRateLimiter(
         if (over !== undefined && over.ends > t) wait = Math.max(wait, over.ends - t);
         else held.delete(key);
       }
-      if (wait > 0) return Math.max(1, Math.ceil(wait / 1000));
+      if (wait > 0) {
+        // Nor is the network that sent it unused: its keys under their limit stay the latest used.
+        for (const { key } of keys) {
+          const counted = under.get(key);
+          if (counted === undefined) continue;
+          under.delete(key);
+          under.set(key, counted);
+        }
+        return Math.max(1, Math.ceil(wait / 1000));
+      }
       for (const { key, clients } of keys) count(key, perMinute * clients, t);
       return null;
     },
