@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { PRIVATE_DIR } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { queryable, setRole, type Db } from './types.ts';
@@ -27,6 +27,9 @@ export async function openPglite(
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...MEMORY_PARAMS],
+    // A boolean parameter reaches PostgreSQL as its text, as over pg: a caller's "maybe" is then
+    // PostgreSQL's own 22P02 (a 400), not the plain error PGlite's serializer throws (a 500).
+    serializers: { [types.BOOL]: String },
   });
   // PGlite is one session: it runs each query, exec and transaction to its end before the next,
   // so statements from concurrent requests never share a transaction.

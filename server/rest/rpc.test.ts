@@ -25,6 +25,8 @@ begin
 end $$;
 create or replace function public.rpc_test_bad_status() returns void language plpgsql as $$
 begin perform set_config('response.status', 'soon', true); end $$;
+create or replace function public.rpc_test_flag(flag boolean) returns boolean
+  language sql as $$ select flag $$;
 create or replace function public.rpc_test_raise() returns void language plpgsql as $$
 begin raise exception 'refused on purpose'; end $$;
 revoke all on function public.rpc_test_rows() from public;
@@ -127,6 +129,14 @@ describe.each(testDatabases())('POST /rest/v1/rpc on $name', (database) => {
     const bad = await call('rpc_test_bad_status', '{}');
     expect(bad.status).toBe(500);
     expect(await bad.json()).toMatchObject({ code: 'PGRST112' });
+    // An argument its type does not take is PostgreSQL's 22P02, a 400, on either database.
+    for (const flag of ['"maybe"', '""', '2']) {
+      const res = await call('rpc_test_flag', `{"flag":${flag}}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: '22P02' });
+    }
+    expect(await (await call('rpc_test_flag', '{"flag":"yes"}')).json()).toBe(true);
+    expect(await (await call('rpc_test_flag', '{"flag":false}')).json()).toBe(false);
     const invalid = await call('rpc_test_greet', '{"greeting":');
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ code: 'PGRST102' });
