@@ -69,6 +69,30 @@ describe('the outcome recorder', () => {
     expect(writes).toEqual([[1]]);
   });
 
+  it('holds back new sends while a write is under way, before it has failed or not', async () => {
+    let begun = false;
+    let finish = () => {};
+    const writes: number[] = [];
+    const store = storeWith({
+      async record(_campaign, outcomes: Outcome[]) {
+        begun = true;
+        await new Promise<void>((resolve) => (finish = resolve));
+        writes.push(...outcomes.map((o) => o.id));
+      },
+    });
+    const recorder = createRecorder(store, RUN);
+    recorder.add(sent(1));
+    await vi.waitFor(() => expect(begun).toBe(true), { timeout: 5000, interval: 5 });
+    let released = false;
+    const ready = recorder.ready().then((ok) => (released = ok));
+    await sleep(20);
+    expect(released).toBe(false);
+    finish();
+    await ready;
+    expect(released).toBe(true);
+    expect(writes).toEqual([1]);
+  });
+
   it('holds back new sends while a write fails, and lets them go when a retry succeeds', async () => {
     const { store, writes, failed } = slowStore(1, 2);
     const recorder = createRecorder(store, RUN, { retryMs: 100, retries: 3 });

@@ -1,9 +1,10 @@
 // Writes outcomes in batches (decision 0008): at most FLUSH_MS after an SMTP server's answer, or
 // at once when FLUSH_AT have gathered; outcomes that come in during a write wait for their own
 // FLUSH_MS. One transaction per message, or many small ones, would keep the database busy with
-// commits (PGlite writes its WAL on every one) while the sender waits. While a write fails,
-// ready() holds back new messages and the write is retried with backoff; if it still fails,
-// ready() answers false and drain() throws.
+// commits (PGlite writes its WAL on every one) while the sender waits. While a write is under
+// way, ready() holds back new messages: a write that is going to fail (the server was stopped as
+// it wrote) has let nothing more go by the time it does. A failed write is retried with backoff;
+// if it still fails, ready() answers false and drain() throws.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LeaseLostError, type AnnounceStore, type CampaignRun, type Outcome } from './store.ts';
 
@@ -21,8 +22,6 @@ export function createRecorder(
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let failure: unknown = null;
-  let stalled: Promise<void> | null = null;
-  let unstall = () => {};
 
   async function write(batch: Outcome[]) {
     for (let retry = 0; ; retry++) {
@@ -32,7 +31,6 @@ export function createRecorder(
       } catch (error) {
         // A lost lease is an answer, not an outage: asking again cannot change it.
         if (retry >= options.retries || error instanceof LeaseLostError) throw error;
-        stalled ??= new Promise<void>((resolve) => (unstall = resolve));
         await sleep(options.retryMs * 2 ** retry);
       }
     }
@@ -60,10 +58,6 @@ export function createRecorder(
         } catch (error) {
           failure = error;
         }
-        if (stalled) {
-          stalled = null;
-          unstall();
-        }
       } while (pending.length >= FLUSH_AT && failure === null);
     })().finally(() => {
       writing = null;
@@ -82,7 +76,7 @@ export function createRecorder(
     },
     /** Resolves true when new messages may go, false when recording has failed for good. */
     async ready() {
-      while (stalled && failure === null) await stalled;
+      while (writing && failure === null) await writing;
       return failure === null;
     },
     /** Resolves when everything added so far is written; rejects if a write failed for good. */
