@@ -26,15 +26,15 @@ describe('npm start: build when needed', () => {
     touch('src/pages', 100);
     touch('src', 100);
     touch('package.json', 100);
-    expect(needsBuild(root)).toBe(true);
+    expect(needsBuild(root)).toBe('dist/ is missing');
 
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'dist/index.html'), '<!doctype html>');
     touch('dist/index.html', 10);
-    expect(needsBuild(root)).toBe(false);
+    expect(needsBuild(root)).toBe(null);
 
     touch('src/pages/index.astro', 1);
-    expect(needsBuild(root)).toBe(true);
+    expect(needsBuild(root)).toBe('dist/ is older than the sources');
   });
 
   it('builds again when the edition’s content changes (content/ is outside src/)', () => {
@@ -43,22 +43,39 @@ describe('npm start: build when needed', () => {
     touch('src/pages/index.astro', 100);
     touch('content/event.ts', 100);
     touch('content', 100);
-    expect(needsBuild(root)).toBe(false);
+    expect(needsBuild(root)).toBe(null);
     touch('content/event.ts', 1);
-    expect(needsBuild(root)).toBe(true);
+    expect(needsBuild(root)).toBe('dist/ is older than the sources');
+  });
+
+  it('builds again when SITE_URL names another address than the pages were built for', () => {
+    writeFileSync(
+      join(root, 'dist/index.html'),
+      '<!doctype html><link rel="canonical" href="https://old.example/">',
+    );
+    touch('dist/index.html', 0);
+    expect(needsBuild(root, 'https://old.example')).toBe(null);
+    expect(needsBuild(root, 'https://tedx.example.ug/')).toBe(
+      'dist/ was built for https://old.example',
+    );
   });
 });
 
 describe('npm start: what it says before building', () => {
   it('names the address the pages will carry', () => {
-    expect(buildNotice(loadSettings({ SITE_URL: 'https://tedx.example.ug/' }))).toBe(
-      'dist/ is missing or older than the sources: building the site for https://tedx.example.ug/ (npm run build)',
+    expect(
+      buildNotice(
+        'dist/ was built for https://old.example',
+        loadSettings({ SITE_URL: 'https://tedx.example.ug/' }),
+      ),
+    ).toBe(
+      'dist/ was built for https://old.example: building the site for https://tedx.example.ug/ (npm run build)',
     );
   });
 
   it('says when that address is only the placeholder, and where to set the real one', () => {
-    expect(buildNotice(loadSettings({}))).toBe(
-      `dist/ is missing or older than the sources: building the site for ${SITE_URL_DEFAULT} (npm run build). SITE_URL is not set, so links and share tags name that placeholder: set it in .env`,
+    expect(buildNotice('dist/ is missing', loadSettings({}))).toBe(
+      `dist/ is missing: building the site for ${SITE_URL_DEFAULT} (npm run build). SITE_URL is not set, so links and share tags name that placeholder: set it in .env`,
     );
   });
 });

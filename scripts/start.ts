@@ -1,7 +1,8 @@
-// npm start: build the site if dist/ is missing or older than its sources, then run the server
-// (embedded database unless DATABASE_URL is set). It prints the URL when it is ready.
+// npm start: build the site if dist/ is missing, older than its sources or built for another
+// SITE_URL, then run the server (embedded database unless DATABASE_URL is set). It prints the URL
+// when it is ready.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsOrExit, type Settings } from '../platform/settings.ts';
@@ -32,16 +33,25 @@ function newest(path: string): number {
   return Math.max(...['', ...inside].map((entry) => statSync(join(path, String(entry))).mtimeMs));
 }
 
-export function needsBuild(root = ROOT): boolean {
+const origin = (url: string) => URL.parse(url)?.origin;
+
+/** Why dist/ must be built, or null when it is current: missing, older than a source, or built
+ * for another address than `siteUrl` (a SITE_URL changed in .env: the pages name it). */
+export function needsBuild(root = ROOT, siteUrl?: string): string | null {
   const built = join(root, 'dist', 'index.html');
-  if (!existsSync(built)) return true;
+  if (!existsSync(built)) return 'dist/ is missing';
   const sources = Math.max(...SOURCES.map((s) => newest(join(root, s))));
-  return sources > statSync(built).mtimeMs;
+  if (sources > statSync(built).mtimeMs) return 'dist/ is older than the sources';
+  const named = /<link rel="canonical" href="([^"]+)"/.exec(readFileSync(built, 'utf8'))?.[1];
+  if (siteUrl && named && origin(named) !== origin(siteUrl))
+    return `dist/ was built for ${origin(named)}`;
+  return null;
 }
 
-/** What npm start says before it builds: the address the pages will name, and where it is set. */
-export function buildNotice({ siteUrl, buildSiteUrl }: Settings): string {
-  const building = `dist/ is missing or older than the sources: building the site for ${buildSiteUrl} (npm run build)`;
+/** What npm start says before it builds: why, the address the pages will name, and where it is
+ * set. */
+export function buildNotice(why: string, { siteUrl, buildSiteUrl }: Settings): string {
+  const building = `${why}: building the site for ${buildSiteUrl} (npm run build)`;
   return siteUrl
     ? building
     : `${building}. SITE_URL is not set, so links and share tags name that placeholder: set it in .env`;
@@ -49,8 +59,9 @@ export function buildNotice({ siteUrl, buildSiteUrl }: Settings): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const settings = settingsOrExit(); // a bad setting fails now, not after a build
-  if (needsBuild()) {
-    console.log(buildNotice(settings));
+  const why = needsBuild(ROOT, settings.buildSiteUrl);
+  if (why) {
+    console.log(buildNotice(why, settings));
     const build = spawnSync('npm', ['run', 'build'], {
       cwd: ROOT,
       stdio: 'inherit',
