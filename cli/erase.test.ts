@@ -62,6 +62,9 @@ for (const backend of BACKENDS) {
       // A sign-up after the erase is an ordinary sign-up.
       await list.signUp('new@example.org');
       expect((await cli('count')).stdout).toBe('1\n');
+      expect((await cli('erase', '--yes')).stdout).toMatch(
+        /^Erased 1 sign-up, 0 delivery records and 0 suppressed addresses from /,
+      );
     });
   });
 }

@@ -2,7 +2,7 @@
 // (every sign-up, every delivery record, the suppression list) on whichever backend the settings
 // name, in one call to the migration's tedxcommunity_erase_all(), after asking.
 import type { Settings } from '../platform/settings.ts';
-import { formatCount, since } from './output/say.ts';
+import { plural, since } from './output/say.ts';
 import { confirm } from './confirm.ts';
 import { withCaller } from './backend.ts';
 import { CliError } from './cli-error.ts';
@@ -34,8 +34,8 @@ export function erase(settings: Settings, yes: boolean): Promise<number> {
           'nothing erased. Wait for that run to end (a run that crashed frees it within 2 minutes), then erase',
       );
     process.stdout.write(
-      `Erased ${formatCount(result.signups)} sign-ups, ${formatCount(result.deliveries)} delivery records and ` +
-        `${formatCount(result.suppressed)} suppressed addresses from ${description}.\n`,
+      `Erased ${plural(result.signups, 'sign-up')}, ${plural(result.deliveries, 'delivery record')} and ` +
+        `${plural(result.suppressed, 'suppressed address', 'suppressed addresses')} from ${description}.\n`,
     );
     process.stderr.write(`${ERASE_HINT}\n`);
     return 0;

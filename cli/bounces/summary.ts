@@ -2,7 +2,7 @@
 // --verbose every report it left alone, for a person to read, what reports about the sender mean
 // (as the send's stop line says it), and last the one summary line.
 import { CAUSE_LINES } from '../output/cause-lines.ts';
-import { formatCount } from '../output/say.ts';
+import { formatCount, plural } from '../output/say.ts';
 import { domainOf } from '../../common/normalise-signup.ts';
 import { refusalCause, type RefusalCause } from '../../common/smtp-answer.ts';
 import type { LateOutcome, LateReportRecord } from './store.ts';
@@ -74,9 +74,6 @@ export function newTally() {
 }
 
 export type Tally = ReturnType<typeof newTally>;
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** The cause the most recipients' domains name, when at least two do: one person's reports,
  * however many, say nothing about the sender's reputation. */

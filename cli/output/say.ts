@@ -4,6 +4,9 @@ import { printable } from '../../common/printable.ts';
 
 export const say = (line: string) => process.stderr.write(line + '\n');
 export const formatCount = (x: number) => x.toLocaleString('en-US');
+/** A count with its noun: 1 sign-up, 3 sign-ups, 1,200 delivery records. */
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
 /** A moment as the commands write it: 2026-11-25T20:00:00Z. */
 export const since = (iso: string) => new Date(iso).toISOString().replace(/\.\d+Z$/, 'Z');
 
