@@ -74,7 +74,7 @@ export function followActiveSection(): void {
   // Arriving from another page with `/#section`: scroll again once the page has settled.
   const arrivedAt = target;
   if (arrivedAt) {
-    // scrollIntoView honours the sections' 100 px scroll-margin-top.
+    // scrollIntoView honours the page's 100 px scroll-padding-top.
     setTimeout(() => document.getElementById(arrivedAt)?.scrollIntoView(), HASH_SCROLL_DELAY_MS);
   }
 }

@@ -45,7 +45,8 @@ export function signupOutcomePageMeta(kind: SignupKind): PageMeta {
   const { notice } = signupOutcomeOfKind(kind);
   return {
     title: `${notice.title} · ${EVENT_SHORT_NAME}`,
-    description: `${notice.title} ${notice.description}`,
+    // "Something went wrong" ends without a full stop: the description's first sentence does not.
+    description: `${notice.title}${/[.!?]$/.test(notice.title) ? '' : '.'} ${notice.description}`,
   };
 }
 

@@ -31,7 +31,7 @@ interface SignupFormProps {
 }
 
 const INPUT =
-  'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
+  'w-full rounded-full border border-line bg-ink px-5 py-3.5 text-base text-paper placeholder:text-muted focus:border-accent focus-visible:outline-3 focus-visible:outline-accent';
 
 /** The sign-up form: idle → submitting → subscribed, with the notices of signup-outcome.ts. */
 function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }: SignupFormProps) {
