@@ -150,7 +150,7 @@ describe('announce: dry run, test message, failures', { timeout: 240_000 }, () =
     );
     expect(raw.code).toBe(1);
     expect(raw.stderr).toBe(
-      'Invalid setting SMTP_URL: expected a smtp: or smtps:// URL, with / @ : in the user or password percent-encoded (%2F %40 %3A), got (value hidden)\n',
+      'Invalid setting SMTP_URL: expected a URL starting smtp:// or smtps://, with / @ : in the user or password percent-encoded (%2F %40 %3A), got (value hidden)\n',
     );
     // Encoded but wrong, then right: the refusal names the server only.
     const wrong = await announce(sink.url('organiser', 'p/ss@w0rdX'), '--campaign', 'pw', '--yes');

@@ -97,7 +97,7 @@ describe('settings', () => {
     [
       'SMTP_URL',
       'http://smtp.example',
-      'Invalid setting SMTP_URL: expected a smtp: or smtps:// URL',
+      'Invalid setting SMTP_URL: expected a URL starting smtp:// or smtps://',
     ],
     [
       'MAIL_FROM',
@@ -108,7 +108,7 @@ describe('settings', () => {
     [
       'UNSUBSCRIBE_URL',
       'abc.supabase.co/functions/v1/unsubscribe',
-      'Invalid setting UNSUBSCRIBE_URL: expected a http: or https:// URL',
+      'Invalid setting UNSUBSCRIBE_URL: expected a URL starting http:// or https://',
     ],
     [
       'IMAP_URL',

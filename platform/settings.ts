@@ -45,7 +45,7 @@ const ENCODED = ', with / @ : in the user or password percent-encoded (%2F %40 %
 /** What a URL setting expects; a URL with a login is never echoed (see SECRET_URLS), so it
  * says how to write one that parses. */
 function expectedUrl(protocols: string[], secret: boolean): string {
-  const expected = `a ${protocols.map((p) => `${p}:`).join(' or ')}// URL`;
+  const expected = `a URL starting ${protocols.map((p) => `${p}://`).join(' or ')}`;
   return secret ? expected + ENCODED : expected;
 }
 
