@@ -5,7 +5,7 @@
 /* global process, require, __dirname, module */
 /* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS, for any Node */
 'use strict';
-// The version package.json's engines field names, so the two cannot drift: ">=22.19", the
+// The oldest version package.json's engines field names, so the two cannot drift: 22.19, the
 // oldest Node on which every dependency installs (undici and Lighthouse need 22.19; .npmrc's
 // engine-strict turns their engines fields into errors, so `npm install` stops before this runs).
 var NEEDED = require('../package.json')
@@ -13,12 +13,14 @@ var NEEDED = require('../package.json')
   .slice(1)
   .map(Number);
 var have = process.versions.node.split('.').map(Number);
-var ok = have[0] > NEEDED[0] || (have[0] === NEEDED[0] && have[1] >= NEEDED[1]);
+// On an even-numbered (LTS) line: the odd ones never are, and Vitest refuses them (23, 25).
+var ok =
+  have[0] % 2 === 0 && (have[0] > NEEDED[0] || (have[0] === NEEDED[0] && have[1] >= NEEDED[1]));
 if (!ok) {
   process.stderr.write(
     'This project needs Node.js ' +
       NEEDED.join('.') +
-      ' or newer (24 LTS recommended); this is ' +
+      ' or newer, on an even-numbered (LTS) line: 22, 24 (recommended) or 26; this is ' +
       process.version +
       '. Install it from https://nodejs.org or with nvm (nvm install 24), then run the command again.\n',
   );

@@ -22,7 +22,7 @@ function oldNode(): string | undefined {
 }
 const old = oldNode();
 const LINE =
-  /^This project needs Node\.js 22\.19 or newer \(24 LTS recommended\); this is v\d+\.\d+\.\d+\. Install it from https:\/\/nodejs\.org or with nvm \(nvm install 24\), then run the command again\.\n$/;
+  /^This project needs Node\.js 22\.19 or newer, on an even-numbered \(LTS\) line: 22, 24 \(recommended\) or 26; this is v\d+\.\d+\.\d+\. Install it from https:\/\/nodejs\.org or with nvm \(nvm install 24\), then run the command again\.\n$/;
 
 describe('the Node version check', () => {
   it('passes on this Node', () => {
@@ -57,6 +57,22 @@ describe('the Node version check', () => {
       'schema',
     ])
       expect(scripts[name]).toMatch(new RegExp(`^node ${CHECK}( |$)`));
+  });
+
+  it('stops an odd-numbered Node (25, which Vitest refuses) with that line', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `Object.defineProperty(process.versions, 'node', { value: '25.1.0' });
+         Object.defineProperty(process, 'version', { value: 'v25.1.0' });
+         require('./${CHECK}');`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(LINE);
+    expect(result.stderr).toContain('this is v25.1.0.');
   });
 
   it.skipIf(!old)(`stops an old Node (${old ?? 'none here'}) with one line`, () => {
@@ -99,7 +115,7 @@ describe('the Node version check', () => {
         });
         expect(result.status).not.toBe(0);
         expect(result.stderr).toContain('npm error code EBADENGINE');
-        expect(result.stderr).toContain('Required: {"node":">=22.19"}');
+        expect(result.stderr).toContain('Required: {"node":"^22.19.0 || ^24.0.0 || >=26.0.0"}');
         expect(result.stderr).not.toMatch(/npm warn EBADENGINE/);
         expect(existsSync(join(dir, 'node_modules'))).toBe(false);
       } finally {
