@@ -9,7 +9,7 @@ import { DataDirLockedError, pgliteDir, readLock } from '../platform/db/lock.ts'
 import { MigrationChangedError } from '../platform/db/migrate.ts';
 import type { Db } from '../platform/db/types.ts';
 import { readServiceRoleKey } from '../platform/service-key.ts';
-import type { Settings } from '../platform/settings.ts';
+import { DATABASE_URL_ADVICE, type Settings } from '../platform/settings.ts';
 import { normaliseEmail } from '../common/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
@@ -65,8 +65,7 @@ async function openBackend(settings: Settings) {
     return remote(url, settings.serviceRoleKey, `Supabase at ${url}`);
   }
   if (settings.databaseUrl) {
-    const advice = 'Check DATABASE_URL, and that the database server is running';
-    return inProcess(settings, 'PostgreSQL (DATABASE_URL)', advice);
+    return inProcess(settings, 'PostgreSQL (DATABASE_URL)', DATABASE_URL_ADVICE);
   }
   const { dataDir } = settings;
   let pid: number | undefined;

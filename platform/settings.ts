@@ -213,6 +213,10 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
   throw new SettingError(name, issue.message, shown(name, typeof got === 'string' ? got : ''));
 }
 
+/** What to do when the database DATABASE_URL names cannot be opened: the server's and the
+ * commands' advice. */
+export const DATABASE_URL_ADVICE = 'Check DATABASE_URL, and that the database server is running';
+
 /** For entry points: the settings of the process environment over `.env` (if present: what a user
  * sets on the command line wins), or one line on stderr and exit code 1. */
 export function settingsOrExit(): Settings {

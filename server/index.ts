@@ -5,13 +5,14 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { DataDirLockedError } from '../platform/db/lock.ts';
+import { MigrationChangedError } from '../platform/db/migrate.ts';
 import { openDatabase } from '../platform/db/open.ts';
 import { dataDirProblem, resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
 import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from '../platform/retention.ts';
 import { socketPath, socketPathProblem } from '../platform/server-socket.ts';
-import { settingsOrExit } from '../platform/settings.ts';
+import { DATABASE_URL_ADVICE, settingsOrExit } from '../platform/settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const settings = settingsOrExit();
@@ -29,7 +30,11 @@ const opened = await openDatabase(settings).catch((error: unknown) => {
       `${error.message}${error.holder.port ? ` (a server on port ${error.holder.port})` : ''}: stop it or use another DATA_DIR`,
     );
   }
-  return fail(`Could not open the database: ${(error as Error).message}`);
+  const advice =
+    settings.databaseUrl && !(error instanceof MigrationChangedError)
+      ? `. ${DATABASE_URL_ADVICE}`
+      : '';
+  return fail(`Could not open the database: ${(error as Error).message}${advice}`);
 });
 const { db, lock } = opened;
 

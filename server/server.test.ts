@@ -138,6 +138,14 @@ describe('the server process', () => {
     );
   });
 
+  it('stops with one line saying what to check when DATABASE_URL cannot be reached', async () => {
+    await expect(
+      startServer({ DATABASE_URL: 'postgres://u:p@127.0.0.1:1/x', DATA_DIR: dataDir }, 15_000),
+    ).rejects.toThrow(
+      /exited \(1\)[\s\S]*Could not open the database: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL, and that the database server is running/,
+    );
+  });
+
   it('exports and counts through the running server', async () => {
     const count = await runCli(['cli/subscribers.ts', 'count'], { DATA_DIR: dataDir });
     expect(count).toMatchObject({ code: 0, stdout: '202\n' });
