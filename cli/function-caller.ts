@@ -39,6 +39,7 @@ export function functionCaller(client: SupabaseClient, description: string) {
       const missing = error.code === 'PGRST202' || error.code === 'PGRST205';
       // supabase-js answers a network failure with an empty code.
       const unreachable = error.code === '';
+      const wrongKey = error.message === 'Invalid API key';
       // The detail rides along: store.ts reads who holds a lease from it.
       throw Object.assign(
         new CliError(
@@ -47,7 +48,9 @@ export function functionCaller(client: SupabaseClient, description: string) {
               ? ' (apply the latest migration, or restart the server after updating it)'
               : unreachable
                 ? ' (check that it is running and reachable, then try again)'
-                : ''),
+                : wrongKey
+                  ? ' (SUPABASE_SERVICE_ROLE_KEY is not its service-role key: set it to that key, or for the own server unset it, and the key in DATA_DIR is used)'
+                  : ''),
         ),
         { detail: error.details || undefined },
       );

@@ -146,6 +146,17 @@ describe('the server process', () => {
     );
   });
 
+  it('names the setting when the running server does not take the service-role key given', async () => {
+    const result = await runCli(['cli/subscribers.ts', 'count'], {
+      DATA_DIR: dataDir,
+      SUPABASE_SERVICE_ROLE_KEY: 'not-the-key-'.repeat(4),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^Could not call tedxcommunity_signup_count on the running server \(.*\): Invalid API key \(SUPABASE_SERVICE_ROLE_KEY is not its service-role key: set it to that key, or for the own server unset it, and the key in DATA_DIR is used\)\n$/,
+    );
+  });
+
   it('exports and counts through the running server', async () => {
     const count = await runCli(['cli/subscribers.ts', 'count'], { DATA_DIR: dataDir });
     expect(count).toMatchObject({ code: 0, stdout: '202\n' });
