@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../../test-support/smtp-sink.ts';
 import { isLoopback } from '../../../platform/mail-server.ts';
-import { smtpOptions, stopLine } from './smtp.ts';
+import { openMailer, smtpOptions, stopLine } from './smtp.ts';
 
 describe('the SMTP connection', () => {
   it('requires STARTTLS for smtp:// except on this machine', () => {
@@ -21,6 +22,17 @@ describe('the SMTP connection', () => {
 });
 
 describe('the stop line', () => {
+  it('tells smtps:// to a port that starts in plain text (587) what to use instead', async () => {
+    const sink = await startSmtpSink();
+    try {
+      await expect(openMailer(`smtps://u:p@127.0.0.1:${sink.port}`)).rejects.toThrow(
+        `The SMTP server 127.0.0.1:${sink.port} does not start with TLS on that port: use smtp://…:587 (STARTTLS), or smtps://…:465`,
+      );
+    } finally {
+      await sink.close();
+    }
+  });
+
   it('says what to do in one line', () => {
     expect(
       stopLine({ code: 'EDNS', message: 'getaddrinfo ENOTFOUND smtp.nowhere' }, 'smtp.nowhere:587'),

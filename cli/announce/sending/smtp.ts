@@ -57,6 +57,9 @@ export function stopLine(error: unknown, server: string): string {
     return `The SMTP server ${server} says "not now" (${answer}): a sending limit; run the same command again later`;
   if (e.code === 'ETLS' || /STARTTLS/i.test(answer))
     return `The SMTP server ${server} offers no TLS, and the password is never sent in clear: use smtps://…:465 or a server with STARTTLS`;
+  // OpenSSL's words for a plain SMTP greeting read as TLS: smtps:// to a STARTTLS port (587).
+  if (/wrong version number|packet length too long/i.test(answer))
+    return `The SMTP server ${server} does not start with TLS on that port: use smtp://…:587 (STARTTLS), or smtps://…:465`;
   if (/certificate|self[- ]signed|CERT_/i.test(answer))
     return `The SMTP server ${server} has a TLS certificate that cannot be trusted (${answer}), so the password was not sent: check the host name in SMTP_URL (your provider's own, e.g. smtp.gmail.com)`;
   const reason =
