@@ -13,6 +13,7 @@ import { DATABASE_URL_ADVICE, type Settings } from '../platform/settings.ts';
 import { normaliseEmail } from '../common/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
+import { say } from './output/say.ts';
 import { socketFetch } from './socket-fetch.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 
@@ -97,6 +98,11 @@ async function openBackend(settings: Settings) {
         // Another command took it since readLock: wait for it like any holder.
       }
     }
+    // Said once, so that a wait of up to HOLDER_WAIT_MS is not a silent one.
+    if (holder && pid === undefined)
+      say(
+        `${dataDir} is held by process ${holder.pid} (another organiser command, or the server starting): waiting up to ${HOLDER_WAIT_MS / 1000} s for it`,
+      );
     pid = holder?.pid ?? pid;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
