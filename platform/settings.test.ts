@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,6 +189,33 @@ describe('settings', () => {
     const result = await runCli(['server/index.ts'], { PORT: 'abc' });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('Invalid setting PORT: expected an integer 0-65535, got "abc"\n');
+  });
+
+  it('says which name in .env nothing reads (a misspelt setting), and goes on', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    try {
+      writeFileSync(
+        join(dir, '.env'),
+        'ANNOUNCE_MAX_PER_DAY=450\nANNOUNCE_RATE=2\nPUBLIC_SUPABASE_ANON_KEY=x\n',
+      );
+      const settings = new URL('./settings.ts', import.meta.url).pathname;
+      const result = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { settingsOrExit } = await import(${JSON.stringify(settings)});
+           process.stdout.write(String(settingsOrExit().announceRate));`,
+        ],
+        { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } },
+      );
+      expect(result.stdout).toBe('2');
+      expect(result.stderr).toBe(
+        '.env sets ANNOUNCE_MAX_PER_DAY, which nothing here reads: check its spelling (README.md, Settings)\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('an address the server cannot listen on is one line naming the setting', () => {

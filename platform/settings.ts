@@ -221,6 +221,13 @@ export const DATABASE_URL_ADVICE = 'Check DATABASE_URL, and that the database se
  * sets on the command line wins), or one line on stderr and exit code 1. */
 export function settingsOrExit(): Settings {
   const fromFile = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {};
+  // A name no part reads is ignored: said, so that a misspelt ANNOUNCE_MAX_PER_RUN is not a
+  // silent send to the whole list. The build's own PUBLIC_ variables are Astro's to read.
+  for (const name of Object.keys(fromFile))
+    if (!Object.hasOwn(SCHEMA.shape, name) && !name.startsWith('PUBLIC_'))
+      process.stderr.write(
+        `.env sets ${name}, which nothing here reads: check its spelling (README.md, Settings)\n`,
+      );
   try {
     return loadSettings({ ...fromFile, ...process.env });
   } catch (error) {
