@@ -29,7 +29,7 @@ const PAGE_STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:${C.ink};color:${C.paper};
 font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}
 main{max-width:32rem;margin:1.5rem;padding:2rem 1.75rem;background:${C.surface};border:1px solid ${C.brand};border-radius:1.5rem;overflow-wrap:anywhere}
-.logo{font:700 2rem ${DISPLAY_FONT};letter-spacing:.02em;margin:0 0 1rem}
+.logo{font:700 min(2rem,7vw) ${DISPLAY_FONT};letter-spacing:.02em;margin:0 0 1rem;white-space:nowrap}
 .logo span{color:${C.brand}}
 h1{font:700 1.75rem/1.15 ${DISPLAY_FONT};text-transform:uppercase;margin:0 0 .75rem}
 h2{font:700 1.2rem/1.2 ${DISPLAY_FONT};text-transform:uppercase;margin:1.75rem 0 .5rem;color:${C.accent}}

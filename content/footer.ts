@@ -11,7 +11,7 @@ export const COPYRIGHT = `© ${COPYRIGHT_YEAR} ${EVENT_SHORT_NAME}. All rights r
 /** Heading of the team list (#meet-the-team) and the footer link to it. */
 export const MEET_THE_TEAM_TITLE = 'Meet the Team';
 /** Heading of the press contact (#media-press). */
-export const MEDIA_PRESS_TITLE = 'Media & Press';
+export const MEDIA_PRESS_TITLE = 'Press & Media';
 export const PRESS_BODY =
   'The licensed organizer is the sole media spokesperson for the event. Please direct all press enquiries to:';
 /** Heading of the footer area (#organizing-team). */
