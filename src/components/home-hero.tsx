@@ -18,7 +18,7 @@ export function HomeHero() {
       </span>
       <div className="mx-auto max-w-6xl animate-hero-in px-5 sm:px-8">
         <p className={KICKER}>{HERO.kicker}</p>
-        <h1 className="mt-4 text-[clamp(2.5rem,13vw,9rem)] leading-[0.9]">
+        <h1 className="mt-4 text-[min(13vw,9rem)] leading-[0.9]">
           <Logo />
         </h1>
         <p className="mt-6 max-w-2xl text-lg font-medium text-paper/90 sm:text-2xl">

@@ -43,7 +43,7 @@ export function NavBar({ currentPath }: NavBarProps) {
       >
         <a
           href={ROUTES.home}
-          className="rounded-sm text-2xl"
+          className="rounded-sm text-[min(1.5rem,7vw)]"
           aria-label={`${EVENT_SHORT_NAME} home`}
         >
           <Logo />
@@ -55,7 +55,7 @@ export function NavBar({ currentPath }: NavBarProps) {
         <button
           type="button"
           popoverTarget={MENU_ID}
-          className="rounded-md border border-line px-3 py-2 text-sm font-semibold uppercase tracking-wider lg:hidden"
+          className="shrink-0 rounded-md border border-line px-3 py-2 text-sm font-semibold uppercase tracking-wider lg:hidden"
         >
           Menu
         </button>
