@@ -68,6 +68,8 @@ describe('static site', () => {
       '/rest',
       '/../etc/passwd',
       '/index.html/x',
+      '/404.html',
+      '/404',
       // The static hosts' files and the compressed variants by name are not pages.
       '/_headers',
       '/index.html.br',

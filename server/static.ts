@@ -92,7 +92,8 @@ export function createStaticSite(distDir: string): MiddlewareHandler | undefined
   };
 
   return async (c, next) => {
-    if (!HIDDEN.test(c.req.path)) {
+    // The not-found page asked for by name is not found either: a 404, never a 200.
+    if (!HIDDEN.test(c.req.path) && !/^\/404(\.html)?$/.test(c.req.path)) {
       let hit = false;
       await tagged(c, async () => {
         const res = await files(c, noop);
