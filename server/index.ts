@@ -9,7 +9,7 @@ import { MigrationChangedError } from '../platform/db/migrate.ts';
 import { openDatabase } from '../platform/db/open.ts';
 import { dataDirProblem, resolveServiceRoleKey } from '../platform/service-key.ts';
 import { trustedProxies } from './client-address.ts';
-import { capConnectionsPerClient, MAX_CONNECTIONS, SERVER_LIMITS } from './limits.ts';
+import { capConnections, SERVER_LIMITS } from './limits.ts';
 import { retentionNotice } from '../platform/retention.ts';
 import { socketPath, socketPathProblem } from '../platform/server-socket.ts';
 import { DATABASE_URL_ADVICE, settingsOrExit } from '../platform/settings.ts';
@@ -94,9 +94,9 @@ const server = serve(
     if (overdue) log(overdue);
   },
 ) as Server;
-// Beyond this many open connections the kernel's backlog waits; no client holds them all.
-server.maxConnections = MAX_CONNECTIONS;
-capConnectionsPerClient(server, trustedProxies(settings.trustProxy));
+// The cap on all connections too: not server.maxConnections, which closes a newcomer before
+// 'connection' is emitted, so it could not take the place of a network holding the most.
+capConnections(server, trustedProxies(settings.trustProxy));
 
 /** What an operator can change when the address cannot be listened on: the setting, named. */
 function listenAdvice(code: string | undefined): string {
