@@ -15,9 +15,9 @@ export async function retentionNotice(
   now = new Date(),
 ): Promise<string | null> {
   if (dateIn(EVENT_TIME_ZONE, now) <= LIST_KEPT_UNTIL_ISO) return null;
-  // The promise is about the list, the sign-ups. The suppression list is kept until someone asks
-  // (its own paragraph), and delivery records hold a fingerprint of an address, not the address;
-  // erase deletes both, but they alone keep no promise unkept.
+  // The promise is about the list: the sign-ups. Suppressed addresses are kept until someone
+  // asks (the page's own paragraph on bounces) and delivery records keep only a fingerprint of
+  // an address; erase deletes both, but without a sign-up there is no list left to delete.
   if ((await signups()) === 0) return null;
   return (
     `The privacy page promises the list is deleted by ${LIST_KEPT_UNTIL_LONG} (${RETENTION_MONTHS} months ` +
