@@ -3,17 +3,20 @@
 // DATA_DIR (over its socket there, verified-server.ts), or else the app itself in this process,
 // on DATABASE_URL or on DATA_DIR under its lock.
 import { createClient } from '@supabase/supabase-js';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { DataDirLockedError, pgliteDir, readLock } from '../platform/db/lock.ts';
 import { MigrationChangedError } from '../platform/db/migrate.ts';
 import type { Db } from '../platform/db/types.ts';
+import { retentionNotice } from '../platform/retention.ts';
 import { readServiceRoleKey } from '../platform/service-key.ts';
 import { DATABASE_URL_ADVICE, type Settings } from '../platform/settings.ts';
 import { normaliseEmail } from '../common/normalise-signup.ts';
 import { CliError, firstLine } from './cli-error.ts';
 import { functionCaller, type FunctionCaller } from './function-caller.ts';
 import { say } from './output/say.ts';
+import { countSignups } from './read-signups.ts';
 import { socketFetch } from './socket-fetch.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 
@@ -111,6 +114,16 @@ async function openBackend(settings: Settings) {
   );
 }
 
+/** The reminder a command's last backend found due, asked before it closed: opening the database
+ * again for it would cost every command (an in-process PGlite open is half a second). */
+const reminder = new AsyncLocalStorage<{ notice: string | null }>();
+
+/** What `run` answers, and the privacy page's reminder as the last backend it opened left it. */
+export async function withReminder<T>(run: () => Promise<T>) {
+  const found = { notice: null as string | null };
+  return { result: await reminder.run(found, run), notice: found.notice };
+}
+
 /**
  * Opens the backend the settings name, hands `fn` its caller (null when there is no database
  * yet) and its description, and closes it afterwards, whatever happens.
@@ -121,7 +134,11 @@ export async function withCaller<T>(
 ): Promise<T> {
   const backend = await openBackend(settings);
   try {
-    return await fn(backend.caller, backend.description);
+    const result = await fn(backend.caller, backend.description);
+    const found = reminder.getStore();
+    const { caller } = backend;
+    if (found) found.notice = await retentionNotice(() => (caller ? countSignups(caller) : 0));
+    return result;
   } finally {
     await backend.close();
   }

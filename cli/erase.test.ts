@@ -1,6 +1,8 @@
 // `npm run subscribers -- erase` through each door and on each engine (BACKENDS): asks first
 // (refuses without a terminal unless --yes), erases, says how many; and the reminder the other
 // commands print once the privacy page's day has passed.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/pglite.ts';
@@ -45,7 +47,7 @@ for (const backend of BACKENDS) {
     it('the reminder follows a command that worked, once the privacy page’s day has passed', async () => {
       const counted = await cli('count');
       expect(counted.code).toBe(0);
-      const notice = retentionNotice();
+      const notice = await retentionNotice(() => 3);
       expect(counted.stderr).toBe(notice ? `${notice}\n` : '');
     });
 
@@ -56,7 +58,8 @@ for (const backend of BACKENDS) {
         /^Erased 3 sign-ups, 0 delivery records and 0 suppressed addresses from .+\.\n$/,
       );
       expect(erased.stderr).toContain('Delete the copies too: every export');
-      expect((await cli('count')).stdout).toBe('0\n');
+      // Nothing left to delete: no reminder after the commands that follow.
+      expect(await cli('count')).toMatchObject({ code: 0, stdout: '0\n', stderr: '' });
       expect((await cli('export')).stdout).toBe('email,first_name,created_at,source\n');
 
       // A sign-up after the erase is an ordinary sign-up.
@@ -65,6 +68,18 @@ for (const backend of BACKENDS) {
       expect((await cli('erase', '--yes')).stdout).toMatch(
         /^Erased 1 sign-up, 0 delivery records and 0 suppressed addresses from /,
       );
+    });
+
+    it('once erased, the report has no reminder among its notes or after it', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tedx-erase-'));
+      try {
+        const reported = await cli('report', '--out', join(dir, 'report.html'));
+        expect(reported).toMatchObject({ code: 0, stdout: /^0 on the list/ });
+        expect(reported.stderr).not.toContain('privacy page');
+        expect(readFileSync(join(dir, 'report.html'), 'utf8')).not.toContain('class="notes"');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 }
@@ -110,12 +125,19 @@ describe('retentionNotice', () => {
     return new Date(high);
   }
 
-  it('is quiet up to the last day in the event’s time zone, and speaks the day after', () => {
+  it('is quiet up to the last day in the event’s time zone, and speaks the day after', async () => {
     const after = firstMomentAfter(LIST_KEPT_UNTIL_ISO);
-    expect(retentionNotice(new Date(after.getTime() - 1000))).toBeNull();
-    expect(retentionNotice(new Date(LAUNCH_AT_MS))).toBeNull();
-    expect(retentionNotice(after)).toBe(
+    const unasked = () => {
+      throw new Error('counted the list before the day had passed');
+    };
+    expect(await retentionNotice(unasked, new Date(after.getTime() - 1000))).toBeNull();
+    expect(await retentionNotice(unasked, new Date(LAUNCH_AT_MS))).toBeNull();
+    expect(await retentionNotice(() => 1, after)).toBe(
       `The privacy page promises the list is deleted by ${LIST_KEPT_UNTIL_LONG} (${RETENTION_MONTHS} months after the event day), and that day has passed: npm run subscribers -- erase deletes it.`,
     );
+  });
+
+  it('is quiet once the list is erased, the day passed or not', async () => {
+    expect(await retentionNotice(() => 0, firstMomentAfter(LIST_KEPT_UNTIL_ISO))).toBeNull();
   });
 });

@@ -1,13 +1,12 @@
 // npm run subscribers -- export [--out FILE] | count | remove EMAIL | forget EMAIL | suppressed
 //   | unsuppress EMAIL | report [--out FILE] | bounces [--file PATH] [--verbose] | erase [--yes]
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { retentionNotice } from '../platform/retention.ts';
 import { settingsOrExit, type Settings } from '../platform/settings.ts';
 import { LIST_KEPT_UNTIL_LONG } from '../content/privacy.ts';
 import { normaliseEmail } from '../common/normalise-signup.ts';
 import { toCsv } from './csv.ts';
 import { erase } from './erase.ts';
-import { callForEmail, withCaller } from './backend.ts';
+import { callForEmail, withCaller, withReminder } from './backend.ts';
 import { listSuppressed, unsuppress } from './suppressed.ts';
 import { countSignups, oldestFirst, readSignups } from './read-signups.ts';
 import { runCommand, usageError } from './run-command.ts';
@@ -173,11 +172,12 @@ async function main(): Promise<number> {
   const args = readCommand(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit();
-  const code = await COMMANDS[args.name].run(settings, args.email, args.values);
+  const { result: code, notice } = await withReminder(() =>
+    COMMANDS[args.name].run(settings, args.email, args.values),
+  );
   // After the command's own output, and only when it worked: a failure stays one line. The
   // erase leaves nothing to keep; bounces says it before its summary.
-  const overdue =
-    code === 0 && !['erase', 'bounces'].includes(args.name) ? retentionNotice() : null;
+  const overdue = code === 0 && !['erase', 'bounces'].includes(args.name) ? notice : null;
   if (overdue) process.stderr.write(`${overdue}\n`);
   return code;
 }

@@ -46,7 +46,7 @@ for (const [name, viewport] of [
 
     await expect(page.locator('.stats li').first()).toHaveText(`${seeded.total}on the list`);
     // Once the privacy page's day has passed, the first thing under the figures says so.
-    const overdue = retentionNotice();
+    const overdue = await retentionNotice(() => seeded.total);
     await expect(page.locator('.notes li')).toHaveText(overdue ? [overdue] : []);
     const perDay = await titles('per-day');
     for (const { day, n } of seeded.perDay) {

@@ -37,6 +37,14 @@ const opened = await openDatabase(settings).catch((error: unknown) => {
   return fail(`Could not open the database: ${(error as Error).message}${advice}`);
 });
 const { db, lock } = opened;
+// Asked now, of the database just opened, for the start log: the sign-ups are counted only
+// once the day has passed, and an erased list needs no reminder.
+const overdue = await retentionNotice(async () => {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from public.tedxcommunity_emails',
+  );
+  return rows[0].n;
+});
 
 const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);
 /** A fatal database error: one line, non-zero exit, so a supervisor restarts a clean process. */
@@ -90,7 +98,6 @@ const server = serve(
     log(
       `Server ready at http://${shownHost}:${info.port}/ (database: ${db.kind === 'pglite' ? `PGlite in ${settings.dataDir}` : 'PostgreSQL'})`,
     );
-    const overdue = retentionNotice();
     if (overdue) log(overdue);
   },
 ) as Server;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY, SIGNUP_TABLE } from '../common/signup-contract.ts';
 import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
 import { LOCK_FILE } from '../platform/db/lock.ts';
+import { retentionNotice } from '../platform/retention.ts';
 import { seedPgliteDir } from '../test-support/databases.ts';
 import { runCli, startServer, type ServerProcess } from '../test-support/server-process.ts';
 
@@ -77,6 +78,9 @@ describe('the server process', () => {
       port: server.port,
     });
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+    // Nobody on the list: nothing the privacy page's day asks to delete.
+    await vi.waitFor(() => expect(live().output()).toContain('Server ready'));
+    expect(live().output()).not.toContain('privacy page');
   });
 
   it('works with the unmodified supabase-js client: insert, duplicate 23505, network failure', async () => {
@@ -198,6 +202,9 @@ describe('the server process', () => {
     expect(acknowledged.length).toBeGreaterThan(50);
 
     server = await startServer({ DATA_DIR: dataDir }); // over the stale lock
+    // A list kept past the privacy page's day: the start log says so.
+    const overdue = await retentionNotice(() => acknowledged.length);
+    await vi.waitFor(() => expect(live().output()).toContain(overdue ?? 'Server ready'));
     const stored = new Set(await allEmails(server.origin, dataDir));
     expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
   });

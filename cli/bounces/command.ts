@@ -9,6 +9,7 @@ import type { Settings } from '../../platform/settings.ts';
 import { readMailKeys, verifyMailToken, type MailKeys } from '../mail-token.ts';
 import { formatCount, say } from '../output/say.ts';
 import { withCaller } from '../backend.ts';
+import { countSignups } from '../read-signups.ts';
 import { firstLine } from '../cli-error.ts';
 import { fileMessages } from './file-source.ts';
 import { scanImap, type Glimpse } from './imap-source.ts';
@@ -139,7 +140,8 @@ export async function bounces(settings: Settings, options: { file?: string; verb
     const where = target?.shown ?? options.file ?? '';
     const lines = summaryLines(tally, where, description, options.verbose === true);
     // The privacy page's reminder (cli/subscribers.ts) comes before the summary, which is last.
-    lines.splice(-1, 0, ...[retentionNotice()].filter((line) => line !== null));
+    const overdue = await retentionNotice(() => countSignups(caller));
+    lines.splice(-1, 0, ...[overdue].filter((line) => line !== null));
     for (const line of lines) say(line);
     return 0;
   });

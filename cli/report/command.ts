@@ -22,12 +22,13 @@ export function report(settings: Settings, out: string): Promise<number> {
     const raw = caller ? await readReport(caller, EVENT_TIME_ZONE) : EMPTY_RAW;
     const data = shapeReport(raw, EVENT_TIME_ZONE, now);
     const back = caller ? cameBack(await readSuppressed(caller)) : [];
+    const overdue = await retentionNotice(() => data.total, now);
     const html = reportHtml(data, {
       madeAt: `${madeAt.format(now)} (${EVENT_TIME_ZONE})`,
       from,
       // Counts only in the file: the addresses go to the terminal.
       notes: [
-        retentionNotice(now),
+        overdue,
         back.length > 0 &&
           `${back.length} signed up again after a complaint: \`subscribers -- suppressed\` names them`,
       ].filter((note) => typeof note === 'string'),

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionNotice } from '../../platform/retention.ts';
 import { loadSettings } from '../../platform/settings.ts';
 import type { Db } from '../../platform/db/types.ts';
 import { EVENT_TIME_ZONE } from '../../content/event.ts';
@@ -160,6 +161,11 @@ describe.each(BACKENDS)('subscribers -- report on %s', (name) => {
     );
     expect(html).not.toContain('@example.org');
     expect(html).not.toMatch(/\b(src|href)="https?:/);
+    // A list kept past the privacy page's day says so in the file and after the command (an
+    // erased one does not: erase.test.ts).
+    const overdue = await retentionNotice(() => seeded.total);
+    expect(html.includes(`<ul class="notes"><li>${overdue}</li>`)).toBe(overdue !== null);
+    expect(result.stderr.endsWith(`${overdue}\n`)).toBe(overdue !== null);
   });
 
   // The file is the command's, whatever the backend: checked once.
