@@ -137,7 +137,11 @@ export async function withCaller<T>(
     const result = await fn(backend.caller, backend.description);
     const found = reminder.getStore();
     const { caller } = backend;
-    if (found) found.notice = await retentionNotice(() => (caller ? countSignups(caller) : 0));
+    // A reminder that cannot be worked out is left out: the command itself has done its work.
+    if (found)
+      found.notice = await retentionNotice(() => (caller ? countSignups(caller) : 0)).catch(
+        () => null,
+      );
     return result;
   } finally {
     await backend.close();
