@@ -2,7 +2,7 @@ import { EVENT_DATE_ISO, EVENT_SHORT_NAME } from '../../content/event';
 import { HERO } from '../../content/home';
 import { ROUTES } from '../../content/navigation';
 import { Logo } from './logo';
-import { KICKER } from './section';
+import { HERO_KICKER } from './section';
 
 export function HomeHero() {
   return (
@@ -17,7 +17,7 @@ export function HomeHero() {
         X
       </span>
       <div className="mx-auto max-w-6xl animate-hero-in px-5 sm:px-8">
-        <p className={KICKER}>{HERO.kicker}</p>
+        <p className={HERO_KICKER}>{HERO.kicker}</p>
         <h1 className="mt-4 text-[min(13vw,9rem)] leading-[0.9]">
           <Logo />
         </h1>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { KICKER } from './section';
+import { HERO_KICKER } from './section';
 
 interface PageHeroProps {
   kicker?: string;
@@ -14,7 +14,7 @@ export function PageHero({ kicker, title, body, children }: PageHeroProps) {
   return (
     <header className="bg-[radial-gradient(ellipse_at_top,var(--color-brand)_-50%,transparent_60%)] pt-32 pb-12 sm:pt-44 sm:pb-16">
       <div className="mx-auto max-w-6xl animate-hero-in px-5 sm:px-8">
-        {kicker && <p className={KICKER}>{kicker}</p>}
+        {kicker && <p className={HERO_KICKER}>{kicker}</p>}
         <h1 className="mt-4 font-display text-[clamp(2.75rem,10vw,6.5rem)] leading-[0.95]">
           {title}
         </h1>
