@@ -35,10 +35,15 @@ export function createRateLimiter(
   // is no longer needed).
   const under = new Map<string, Count>();
   const held = new Map<string, Count>();
+  /** `key`'s count, taken out of `under` to be set again at its end (the latest used) or held. */
+  const take = (key: string) => {
+    const counted = under.get(key);
+    under.delete(key);
+    return counted;
+  };
   /** One more hit on `key`; the key is held once it has had `limit`. */
   const count = (key: string, limit: number, t: number) => {
-    let counted = under.get(key);
-    under.delete(key); // set again below, at the end: the latest used
+    let counted = take(key);
     if (counted === undefined || counted.ends <= t) {
       if (under.size + held.size >= maxTracked) {
         // The key unused longest of those under their limit, else the oldest of those held.
@@ -71,10 +76,8 @@ export function createRateLimiter(
       if (wait > 0) {
         // Nor is the network that sent it unused: its keys under their limit stay the latest used.
         for (const { key } of keys) {
-          const counted = under.get(key);
-          if (counted === undefined) continue;
-          under.delete(key);
-          under.set(key, counted);
+          const counted = take(key);
+          if (counted !== undefined) under.set(key, counted);
         }
         return Math.max(1, Math.ceil(wait / 1000));
       }
