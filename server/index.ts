@@ -37,13 +37,11 @@ const opened = await openDatabase(settings).catch((error: unknown) => {
   return fail(`Could not open the database: ${(error as Error).message}${advice}`);
 });
 const { db, lock } = opened;
-// Asked now, of the database just opened, for the start log: the sign-ups are counted only
-// once the day has passed, and an erased list needs no reminder.
+// Asked now, of the database just opened, for the start log: the sign-ups are counted (by the
+// commands' own function) only once the day has passed, and an erased list needs no reminder.
 const overdue = await retentionNotice(async () => {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from public.tedxcommunity_emails',
-  );
-  return rows[0].n;
+  const { rows } = await db.query<{ n: string }>('select public.tedxcommunity_signup_count() as n');
+  return Number(rows[0].n);
 });
 
 const serviceRoleKey = resolveServiceRoleKey(settings.serviceRoleKey, settings.dataDir);
