@@ -172,13 +172,12 @@ async function main(): Promise<number> {
   const args = readCommand(process.argv.slice(2));
   if (typeof args === 'string') return usageError(args, USAGE);
   const settings = settingsOrExit();
-  const { result: code, notice } = await withReminder(() =>
-    COMMANDS[args.name].run(settings, args.email, args.values),
-  );
-  // After the command's own output, and only when it worked: a failure stays one line. The
-  // erase leaves nothing to keep; bounces says it before its summary.
-  const overdue = code === 0 && !['erase', 'bounces'].includes(args.name) ? notice : null;
-  if (overdue) process.stderr.write(`${overdue}\n`);
+  const run = () => COMMANDS[args.name].run(settings, args.email, args.values);
+  // The erase leaves nothing to keep; bounces says it before its summary. The others say it
+  // after their own output, and only when they worked: a failure stays one line.
+  if (args.name === 'erase' || args.name === 'bounces') return run();
+  const { result: code, notice } = await withReminder(run);
+  if (code === 0 && notice) process.stderr.write(`${notice}\n`);
   return code;
 }
 
