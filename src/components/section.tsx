@@ -11,10 +11,11 @@ interface SectionProps {
 }
 
 /** The small red capitals over a list or a card (subheadings), and over a title (kickers). */
-export const SUBHEADING = 'text-sm font-semibold uppercase tracking-[0.25em] text-accent';
-export const KICKER = 'text-xs font-semibold uppercase tracking-[0.25em] text-accent';
+const CAPITALS = 'font-semibold uppercase tracking-[0.25em]';
+export const SUBHEADING = `text-sm ${CAPITALS} text-accent`;
+export const KICKER = `text-xs ${CAPITALS} text-accent`;
 /** A kicker on a hero's red glow, where text-accent is too close to it in light. */
-export const HERO_KICKER = 'text-xs font-semibold uppercase tracking-[0.25em] text-glow-accent';
+export const HERO_KICKER = `text-xs ${CAPITALS} text-glow-accent`;
 
 /** A page section with the house heading style. */
 export function Section({ id, title, kicker, intro, children, className = '' }: SectionProps) {
