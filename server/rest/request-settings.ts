@@ -16,7 +16,8 @@ export interface RequestDb {
 /**
  * Runs `fn` in one transaction as the request's role; database errors come out as PostgREST's.
  * The transaction first gets the settings PostgREST sets (`request.headers`, `request.method`,
- * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`; 0 is off).
+ * `request.path`), plus the sign-up budget per minute (`app.signup_rate_limit`; 0 is off) and
+ * `app.answer_floor_ms` 0: this server waits out the answer's floor in Node (routes.ts).
  * `cf-connecting-ip` is the client this server resolved, overwriting any the client sent, as
  * Cloudflare does in front of hosted Supabase (decision 0025, "The key").
  */
@@ -31,7 +32,8 @@ export function inRequest<T>(
     .transactionAs(role, async (tx) => {
       await tx.query(
         `select set_config('request.headers', $1, true), set_config('request.method', $2, true),
-                set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true)`,
+                set_config('request.path', $3, true), set_config('app.signup_rate_limit', $4, true),
+                set_config('app.answer_floor_ms', '0', true)`,
         [JSON.stringify(headers), c.req.method, c.req.path, String(signupRateLimit)],
       );
       return fn(tx);
