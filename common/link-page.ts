@@ -45,6 +45,7 @@ padding:.8rem 1.75rem;cursor:pointer}
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:1rem 1.5rem}
 button:hover{background:${C['action-hover']}}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid ${C.accent};outline-offset:3px}
+@media (forced-colors:active){button{border:2px solid ButtonText}}
 `;
 
 /** A whole page: the word mark over `body`, not indexed. */

@@ -78,6 +78,30 @@ test('axe passes on the sign-up notice and confirmation', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('filled buttons keep an edge in forced colours (Windows contrast themes)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // A shown button or link that is a filled shape with no border: forced colours take its fill
+  // away. (The skip link is hidden until focused, and then has the focus ring.)
+  const shapes = () =>
+    page.locator('a, button').evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        const shown = element.getBoundingClientRect().width > 1;
+        return { shown, fill: style.backgroundColor, border: style.borderTopWidth };
+      }),
+    );
+  const before = await shapes();
+  const filled = before.flatMap(({ shown, fill, border }, i) =>
+    shown && fill !== 'rgba(0, 0, 0, 0)' && border === '0px' ? [i] : [],
+  );
+  expect(filled.length).toBeGreaterThanOrEqual(2); // the hero's link and "Notify Me"
+  await page.emulateMedia({ forcedColors: 'active' });
+  const after = await shapes();
+  for (const i of filled) expect(after[i].border).not.toBe('0px');
+});
+
 for (const path of ['/', '/about', '/speakers', '/privacy']) {
   test(`${path}: the first Tab reaches a skip link that moves focus to the main content`, async ({
     page,
