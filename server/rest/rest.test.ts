@@ -228,6 +228,15 @@ describe.each(testDatabases())('REST contract on $name', (database) => {
     });
     const table = await expectError(res, 404, 'PGRST205');
     expect(table.message).toBe("Could not find the table 'public.users' in the schema cache");
+    // With a trailing slash, PostgREST finds no table either (a sign-up there stored no source).
+    for (const path of ['tedxcommunity_emails/', 'rpc/signup_form/']) {
+      const slashed = await app.request(`http://localhost/rest/v1/${path}`, {
+        method: 'POST',
+        headers: clientHeaders(),
+        body: JSON.stringify({ email: 'a@example.org' }),
+      });
+      expect(slashed.status).toBe(404);
+    }
     expect(await storedEmails(db)).toEqual([]);
   });
 

@@ -68,8 +68,9 @@ async function atTheFloor(c: Context<RestEnv>, answer: () => Promise<Response>) 
   return response;
 }
 
-/** What follows `prefix` (/rest/v1/ or /rest/v1/rpc/), without a trailing slash. */
-const rest = (c: Context, prefix: string) => c.req.path.slice(prefix.length).replace(/\/$/, '');
+/** What follows `prefix` (/rest/v1/ or /rest/v1/rpc/). A trailing slash stays, so
+ * `…/tedxcommunity_emails/` is no table, as at PostgREST (404). */
+const rest = (c: Context, prefix: string) => c.req.path.slice(prefix.length);
 
 export function createRestApp(options: RestOptions) {
   const authenticate = createKeyChecker(options.keys);
