@@ -5,6 +5,7 @@
 // nothing.
 import { lstatSync, type Stats } from 'node:fs';
 import { request } from 'node:http';
+import { buffer } from 'node:stream/consumers';
 
 export function socketFetch(checked: Stats & { path: string }): typeof fetch {
   const { path } = checked;
@@ -27,19 +28,14 @@ export function socketFetch(checked: Stats & { path: string }): typeof fetch {
           signal: req.signal,
         },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
+          buffer(res).then((content) => {
             const headers = new Headers();
             for (const [name, value] of Object.entries(res.headers))
               for (const one of [value ?? []].flat()) headers.append(name, one);
             const status = res.statusCode ?? 500;
             const empty = status === 204 || status === 304 || req.method === 'HEAD';
-            resolveResponse(
-              new Response(empty ? null : Buffer.concat(chunks), { status, headers }),
-            );
-          });
+            resolveResponse(new Response(empty ? null : content, { status, headers }));
+          }, reject);
         },
       );
       outgoing.on('error', reject);
