@@ -1,20 +1,15 @@
 // `bounces --file PATH`: an export of the mailbox instead of IMAP. An mbox (Gmail Takeout's, read
 // as a stream, one message at a time), an .eml, or a folder of either (every file in it, its
 // subfolders too). A file that starts with an mbox "From " line is an mbox, whatever its name.
-import { createReadStream, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../cli-error.ts';
 import { REPORT_BYTES } from './read-report.ts';
 
 /** The first `bytes` of a file: a message is read no further (read-report.ts). */
-function head(path: string, bytes: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
-  } finally {
-    closeSync(fd);
-  }
+async function head(path: string, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = await Array.fromAsync(createReadStream(path, { end: bytes - 1 }));
+  return Buffer.concat(chunks);
 }
 
 function filesIn(path: string): string[] {
@@ -68,7 +63,7 @@ async function* mboxMessages(file: string): AsyncGenerator<Buffer> {
 /** Every message in PATH, in order, each at most REPORT_BYTES. */
 export async function* fileMessages(path: string): AsyncGenerator<Buffer> {
   for (const file of filesIn(path)) {
-    if (head(file, 5).toString('latin1') === 'From ') yield* mboxMessages(file);
-    else yield head(file, REPORT_BYTES);
+    if ((await head(file, 5)).toString('latin1') === 'From ') yield* mboxMessages(file);
+    else yield await head(file, REPORT_BYTES);
   }
 }
