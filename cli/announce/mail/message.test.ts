@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_DATE_LONG, EVENT_FULL_NAME } from '../../../content/event.ts';
-import { MessageError, parseTemplate, prepareMessage, readTemplate } from './message.ts';
+import { CliError } from '../../cli-error.ts';
+import { parseTemplate, prepareMessage, readTemplate } from './message.ts';
 import { markdownToText } from './plain-text.ts';
 
 const SOURCE = `---
@@ -66,7 +67,7 @@ describe('the launch message', () => {
 
   it('refuses a message without a subject, in one line', () => {
     expect(() => parseTemplate('---\ntitle: x\n---\nHi', 'msg.md')).toThrow(
-      new MessageError('msg.md: set "subject:" in its front matter'),
+      new CliError('msg.md: set "subject:" in its front matter'),
     );
   });
 

@@ -22,18 +22,15 @@ const DEFAULT_MESSAGE_FILE = new URL('../../../content/launch-announcement.md', 
 
 export type MessageTemplate = ReturnType<typeof parseTemplate>;
 
-/** A message file that cannot be used: one line, like every failure the commands know. */
-export class MessageError extends CliError {}
-
 export function parseTemplate(source: string, where = 'the message file') {
   const { data, content } = matter(source);
   const field = (name: string, required: boolean): string => {
     const value: unknown = data[name];
     if (typeof value === 'string' && value.trim()) return value.trim();
-    if (required) throw new MessageError(`${where}: set "${name}:" in its front matter`);
+    if (required) throw new CliError(`${where}: set "${name}:" in its front matter`);
     return '';
   };
-  if (!content.trim()) throw new MessageError(`${where}: the message has no text`);
+  if (!content.trim()) throw new CliError(`${where}: the message has no text`);
   return {
     subject: field('subject', true),
     preheader: field('preheader', false),
@@ -47,9 +44,7 @@ export function readTemplate(file: URL | string = DEFAULT_MESSAGE_FILE) {
   try {
     source = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new MessageError(
-      `Could not read the message ${String(file)}: ${(error as Error).message}`,
-    );
+    throw new CliError(`Could not read the message ${String(file)}: ${(error as Error).message}`);
   }
   return parseTemplate(source, String(file));
 }
