@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_FILE, pgliteDir } from '../platform/db/lock.ts';
 import { socketPath } from '../platform/server-socket.ts';
-import { SERVICE_KEY_FILE } from '../platform/service-key.ts';
+import { dataDirProblem, SERVICE_KEY_FILE } from '../platform/service-key.ts';
 import { EMPTY_RAW } from './report/data.ts';
 import { verifiedServerSocket } from './verified-server.ts';
 import { listen, listenOnSocket, type Listening } from '../test-support/listen.ts';
@@ -191,6 +191,20 @@ describe('the server and the key in DATA_DIR', () => {
       expect(start(dir).stderr).toMatch(
         new RegExp(`^${key} is not this user's alone .*: chmod 600 ${key}, `),
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a DATA_DIR that is a file, where a folder is wanted', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tedx-file-'));
+    const file = join(dir, 'data');
+    try {
+      writeFileSync(file, '');
+      expect(dataDirProblem(file)).toBe(
+        `DATA_DIR ${file} is a file: set DATA_DIR to a folder (it is made if missing)`,
+      );
+      expect(dataDirProblem(join(dir, 'not-yet'))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

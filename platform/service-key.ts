@@ -10,11 +10,13 @@ export const notOwn = (stat: Stats, others: number) =>
   (process.getuid !== undefined && stat.uid !== process.getuid()) || (stat.mode & others) !== 0;
 
 /**
- * One line when DATA_DIR or the key file in it is another user's, or others may read or write
- * it: a key planted there would be served as the organisers' (decision 0026). Null when neither
- * is, or they do not exist yet.
+ * One line when DATA_DIR is no folder, or it or the key file in it is another user's, or others
+ * may read or write it: a key planted there would be served as the organisers' (decision 0026).
+ * Null when neither is, or they do not exist yet.
  */
 export function dataDirProblem(dataDir: string): string | null {
+  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false)
+    return `DATA_DIR ${dataDir} is a file: set DATA_DIR to a folder (it is made if missing)`;
   const key = join(dataDir, SERVICE_KEY_FILE);
   for (const [path, mode] of [
     [dataDir, '700'],
