@@ -379,3 +379,23 @@ test.describe('sign-up form', () => {
     expect(restRequests, 'focusing alone sends nothing').toEqual([]);
   });
 });
+
+test('each placeholder fits its field, at every width', async ({ page }) => {
+  await page.goto('/');
+  const { firstName, email } = form(page);
+  for (const width of [320, 640, 700, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const field of [firstName, email]) {
+      const room = await field.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const text = new OffscreenCanvas(1, 1).getContext('2d');
+        if (!text) throw new Error('no 2d canvas');
+        text.font = `${style.fontSize} ${style.fontFamily}`;
+        const inside =
+          input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return inside - text.measureText(input.placeholder).width;
+      });
+      expect(room, `${width} px: ${await field.getAttribute('name')}`).toBeGreaterThan(0);
+    }
+  }
+});

@@ -95,9 +95,9 @@ function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }:
           encType="application/x-www-form-urlencoded"
           onSubmit={handleSubmit}
           aria-busy={isSubmitting}
-          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap"
+          className="flex flex-col gap-3 md:flex-row md:flex-wrap"
         >
-          <div className="sm:flex-1">
+          <div className="md:flex-1">
             <label htmlFor={nameId} className="sr-only">
               {SIGNUP.firstNameLabel}
             </label>
@@ -111,7 +111,7 @@ function SignupForm({ initialOutcome, whatsappChannel = WHATSAPP_CHANNEL.href }:
               className={INPUT}
             />
           </div>
-          <div className="sm:flex-[1.4]">
+          <div className="md:flex-1">
             <label htmlFor={emailId} className="sr-only">
               {SIGNUP.emailLabel}
             </label>
