@@ -1,18 +1,8 @@
 import type { SpeakerTeaser } from '../../content/speakers';
 import { categoryText, SPEAKER_REVEAL_TEXT } from '../../content/speakers';
 
-// Stagger: 0.1 s per card index. Whole class names, so Tailwind finds them.
-const STAGGER = [
-  'delay-0',
-  'delay-100',
-  'delay-200',
-  'delay-300',
-  'delay-400',
-  'delay-500',
-  'delay-600',
-  'delay-700',
-  'delay-800',
-] as const;
+// Stagger: 0.1 s per card index, from delay-0 to delay-800 (global.css has Tailwind make those).
+const STAGGER_STEPS = 9;
 
 interface SpeakerCardProps {
   speaker: SpeakerTeaser;
@@ -23,7 +13,7 @@ export function SpeakerCard({ speaker, index }: SpeakerCardProps) {
   const [first, second] = speaker.category;
   return (
     <article
-      className={`reveal ${STAGGER[index % STAGGER.length]} flex h-full flex-col rounded-2xl border border-line bg-surface p-5`}
+      className={`reveal delay-${(index % STAGGER_STEPS) * 100} flex h-full flex-col rounded-2xl border border-line bg-surface p-5`}
       aria-label={`Speaker ${index + 1}: ${categoryText(speaker.category)}`}
     >
       {/* An anonymous head-and-shoulders placeholder with a slow red glow behind it. */}
