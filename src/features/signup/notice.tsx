@@ -9,9 +9,7 @@ export function Notice({ outcome }: { outcome: SignupOutcome | null }) {
     <div role="status" aria-live="polite" aria-atomic="true" className="mt-4">
       {outcome && (
         <div
-          className={`rounded-xl border p-4 ${
-            outcome.kind === 'failure' ? 'border-accent bg-surface' : 'border-line bg-surface'
-          }`}
+          className={`rounded-xl border bg-surface p-4 ${outcome.kind === 'failure' ? 'border-accent' : 'border-line'}`}
         >
           <p className="font-bold">{outcome.notice.title}</p>
           <p className="mt-1 text-muted">{outcome.notice.description}</p>
