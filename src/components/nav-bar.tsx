@@ -36,7 +36,10 @@ export function NavBar({ currentPath }: NavBarProps) {
     </ul>
   );
   return (
-    <header className="fixed inset-x-0 top-0 z-50 border-b border-line/70 bg-ink/90 backdrop-blur">
+    <header
+      data-follow-sections={isHome ? '' : undefined}
+      className="fixed inset-x-0 top-0 z-50 border-b border-line/70 bg-ink/90 backdrop-blur"
+    >
       <nav
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8"
