@@ -5,5 +5,3 @@
 export const ACTIVE_OFFSET_PX = 150;
 /** After arriving on `/` with a hash, scroll again after this delay. */
 export const HASH_SCROLL_DELAY_MS = 100;
-/** The countdown refreshes this often. */
-export const COUNTDOWN_REFRESH_MS = 1000;

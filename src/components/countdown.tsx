@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { LAUNCH_AT_MS } from '../../content/event';
 import { COUNTDOWN_UNITS } from '../../content/home';
-import { COUNTDOWN_REFRESH_MS } from '../../content/timing';
 import { timeLeft } from '../lib/time-left';
 import { withErrorBoundary } from './error-boundary';
 
+/** A tick a second: the boxes count seconds. */
 function subscribe(onTick: () => void): () => void {
-  const timer = window.setInterval(onTick, COUNTDOWN_REFRESH_MS);
+  const timer = window.setInterval(onTick, 1000);
   return () => window.clearInterval(timer);
 }
 
