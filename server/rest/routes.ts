@@ -54,9 +54,10 @@ const REFUSED_TO_ANON: Record<string, string> = {
   DELETE: `delete from ${TABLE} where false`,
 };
 
-/** A sign-up is answered no sooner than this after it arrived, whatever the answer, so that its
- * time does not tell whether the address was on the list (decision 0025). On hosted Supabase the
- * database waits (tedxcommunity_budget.answer_floor_ms(), the same number); here Node does. */
+/** A sign-up answered (201, or the form's 303) is answered no sooner than this after it arrived,
+ * so that its time does not tell whether the address was on the list (decision 0025). On hosted
+ * Supabase the database waits (tedxcommunity_budget.answer_floor_ms(), the same number); here
+ * Node does. */
 export const ANSWER_FLOOR_MS = 25;
 
 async function atTheFloor(c: Context<RestEnv>, answer: () => Promise<Response>) {
