@@ -176,6 +176,40 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
       expect(await storedEmails(db)).toEqual([ON_LIST, OTHER]);
     });
 
+    it("holds the answer from the body's last byte, however slowly the body came", async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
+      const client = '198.51.100.26';
+      await spendAnswers(client);
+      /** The time from the body's last byte to the answer, that byte sent 40 ms after the rest. */
+      const slowly = async (email: string) => {
+        const bytes = new TextEncoder().encode(JSON.stringify({ email }));
+        let last = 0;
+        const body = new ReadableStream({
+          async pull(controller) {
+            controller.enqueue(bytes.subarray(0, 5));
+            await new Promise((resolve) => setTimeout(resolve, 40));
+            last = performance.now();
+            controller.enqueue(bytes.subarray(5));
+            controller.close();
+          },
+        });
+        const res = await testApp(db, { signupRateLimit: LIMIT }).request(ENDPOINT, {
+          method: 'POST',
+          headers: clientHeaders(ANON, {
+            'X-Forwarded-For': client,
+            'Content-Length': String(bytes.length),
+          }),
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        return { status: res.status, ms: performance.now() - last };
+      };
+      const asked = await slowly(ON_LIST);
+      const fresh = await slowly(OTHER);
+      expect([asked.status, fresh.status]).toEqual([201, 201]);
+      atTheFloor(asked, fresh);
+    });
+
     it('sends the form without JavaScript to the success page for either, storing the new one only', async () => {
       await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
       const app = testApp(db, { signupRateLimit: LIMIT });
