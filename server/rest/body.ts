@@ -1,4 +1,5 @@
 // Request bodies of the REST surface: the size limit, and an insert body's rows.
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { emptyOrInvalidJson, parseJson, pgrst } from './errors.ts';
 
@@ -17,6 +18,19 @@ export const restBodyLimit = () =>
       );
     },
   });
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text. Bytes that are no UTF-8 are refused, as PostgreSQL refuses them behind
+ * PostgREST, never stored as U+FFFD. */
+export async function bodyText(c: Context): Promise<string> {
+  const bytes = await c.req.arrayBuffer();
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw pgrst(400, '22021', 'invalid byte sequence for encoding "UTF8"');
+  }
+}
 
 type Scalar = string | number | boolean | null;
 /**

@@ -4,7 +4,7 @@
 // below; values only ever travel as parameters.
 import type { Context } from 'hono';
 import { SIGNUP_TABLE } from '../../common/signup-contract.ts';
-import { parseInsertBody, type InsertRow } from './body.ts';
+import { bodyText, parseInsertBody, type InsertRow } from './body.ts';
 import { JSON_TYPE, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
@@ -67,7 +67,7 @@ function checkTypes(rows: InsertRow[]) {
 export async function insert(c: Context<RestEnv>, requestDb: RequestDb): Promise<Response> {
   const returning = /(^|,)\s*return=representation\s*(,|$)/.test(c.req.header('prefer') ?? '');
   const columnsParam = c.req.query('columns');
-  const body = parseInsertBody(await c.req.text(), columnsParam === undefined);
+  const body = parseInsertBody(await bodyText(c), columnsParam === undefined);
   const columns =
     columnsParam !== undefined ? parseColumnsParam(columnsParam) : checkColumns(body.keys);
   checkTypes(body.rows);

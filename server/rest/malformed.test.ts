@@ -50,6 +50,15 @@ function probes(): Probe[] {
   ])
     list.push({ label: `junk ${JSON.stringify(junk)}`, body: junk });
   list.push({ label: 'invalid utf-8', body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+  // Valid JSON around bytes that are no UTF-8: refused (22021), not stored as U+FFFD.
+  const [head, tail] = ['{"email":"u8@example.org","first_name":"A', 'B"}'].map((text) =>
+    new TextEncoder().encode(text),
+  );
+  for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80]])
+    list.push({
+      label: `name with ${bad.join(' ')}`,
+      body: new Uint8Array([...head, ...bad, ...tail]),
+    });
 
   const wrongValues: unknown[] = [
     42,

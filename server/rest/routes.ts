@@ -63,7 +63,7 @@ export const ANSWER_FLOOR_MS = 25;
 async function atTheFloor(c: Context<RestEnv>, answer: () => Promise<Response>) {
   // Counted from the body's last byte (Hono keeps the body for the handler): a client sending
   // its body slowly would otherwise spend the floor itself, and see the work's own time.
-  await c.req.text();
+  await c.req.arrayBuffer();
   const until = performance.now() + ANSWER_FLOOR_MS;
   // A refusal (thrown: 400, 409, 429) is not held: it reads the same whatever the list holds, or
   // is the spec's "already on the list".

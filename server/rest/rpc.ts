@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { FunctionNotFound, type CallFunction, type FunctionArgs } from '../db/call-function.ts';
 import type { Queryable } from '../../platform/db/types.ts';
+import { bodyText } from './body.ts';
 import { emptyOrInvalidJson, JSON_TYPE, parseJson, pgrst } from './errors.ts';
 import { inRequest, type RequestDb, type RestEnv } from './request-settings.ts';
 
@@ -69,7 +70,7 @@ export async function rpc(
   options: RequestDb & { callFunction: CallFunction },
   name: string,
 ): Promise<Response> {
-  const text = await c.req.text();
+  const text = await bodyText(c);
   const form = /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
   const args = form ? Object.fromEntries(new URLSearchParams(text)) : argsFromJson(text);
   const names = Object.keys(args);
