@@ -237,6 +237,32 @@ describe.each(testDatabases())('no membership oracle on $name', (database) => {
       atTheFloor(asked, fresh);
     });
 
+    it('does the same work for a new address as for a spent ask: the same counters held', async () => {
+      await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
+      /** The advisory locks (the answers' counters) the sign-up holds at its statement's end. */
+      const counters = (email: string) =>
+        db.transactionAs('anon', async (tx) => {
+          await tx.query(
+            `select set_config('request.headers', $1, true),
+                    set_config('app.signup_rate_limit', $2, true),
+                    set_config('app.answer_floor_ms', '0', true)`,
+            [JSON.stringify({ 'cf-connecting-ip': '198.51.100.27' }), String(LIMIT)],
+          );
+          await tx.query('insert into public.tedxcommunity_emails (email) values ($1)', [email]);
+          const { rows } = await tx.query<{ held: number }>(
+            `select count(*)::int as held from pg_locks
+             where locktype = 'advisory' and pid = pg_backend_pid()`,
+          );
+          return rows[0].held;
+        });
+      await expect(counters(ON_LIST)).rejects.toMatchObject({ code: '23505' });
+      await expect(counters(ON_LIST)).rejects.toMatchObject({ code: '23505' });
+      const asked = await counters(ON_LIST);
+      expect(asked).toBeGreaterThan(0);
+      expect(await counters(OTHER)).toBe(asked);
+      expect(await storedEmails(db)).toEqual([ON_LIST, OTHER]);
+    });
+
     it('waits out the floor in the database where nothing else does, as on hosted Supabase', async () => {
       await db.exec(`insert into public.tedxcommunity_emails (email) values ('${ON_LIST}')`);
       const { rows } = await db.query<{ ms: number }>(
