@@ -21,7 +21,7 @@ describe('ordinal', () => {
 });
 
 describe('eventDates', () => {
-  it("writes this edition's launch moment as the SPEC does", () => {
+  it("writes a launch moment in the forms the site shows it (2025's)", () => {
     expect(eventDates('2025-11-15T09:00:00+03:00', 'Africa/Kampala')).toEqual({
       iso: '2025-11-15',
       long: 'November 15th, 2025',

@@ -12,7 +12,7 @@ export const SECTION_IDS = {
   mediaPress: 'media-press',
 } as const;
 
-// As the SPEC has it, the nav's "Meet the Team" scrolls to the whole organizing-team area, while
+// By design, the nav's "Meet the Team" scrolls to the whole organizing-team area, while
 // the footer's "Meet the Team" link opens the team list inside it (meet-the-team). A section item
 // scrolls to the element on `/` with its sectionId; a route item leads to its page.
 export const NAV_ITEMS = [

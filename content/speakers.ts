@@ -60,7 +60,7 @@ export const SPEAKERS: readonly SpeakerTeaser[] = [
   },
 ];
 
-/** The category as one line of text, as the SPEC writes it: "Marketing | Media". */
+/** The category as one line of text, as the cards show it: "Marketing | Media". */
 export const categoryText = (category: CategoryAreas) => category.join(' | ');
 
 export const SPEAKERS_HERO = {

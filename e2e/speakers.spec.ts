@@ -4,7 +4,7 @@ import { EVENT_DATE_LONG } from '../content/event.ts';
 import { categoryText, SPEAKER_REVEAL_TEXT, SPEAKERS, SPEAKERS_CTA } from '../content/speakers.ts';
 import { DESKTOP, PHONE, boxOf, expect, test, visibleText, writtenText } from './fixtures';
 
-// The SPEC's nine categories; src/components/speaker-card.test.tsx holds the content to them.
+// This edition's nine categories; src/components/speaker-card.test.tsx holds the content to them.
 const CATEGORIES = SPEAKERS.map((speaker) => categoryText(speaker.category));
 const REVEAL = SPEAKER_REVEAL_TEXT;
 

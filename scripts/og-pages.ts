@@ -1,6 +1,7 @@
 // The HTML the share image and the icons are screenshotted from: the event's name and date from
 // content/event.ts, the colours from the Tailwind theme (src/styles/global.css).
 import { EVENT_DATE_LONG, WORD_MARK } from '../content/event.ts';
+import { SPEAKERS_HERO } from '../content/speakers.ts';
 import { fontDataUrl, THEME } from '../platform/theme.ts';
 
 const { brand: RED, accent: ACCENT, ink: INK, paper: PAPER } = THEME;
@@ -30,7 +31,7 @@ export const shareCard = `<!doctype html><html><head><style>${fonts}
   <div class="wrap">
     <p class="kicker">Independently organised TEDx event</p>
     <p class="name"><span>${WORD_MARK.red}</span>${WORD_MARK.rest}</p>
-    <p class="tag">Ten extraordinary minds. One transformative stage.</p>
+    <p class="tag">${SPEAKERS_HERO.subtitle}</p>
     <p class="date">${EVENT_DATE_LONG}</p>
   </div>
 </body></html>`;

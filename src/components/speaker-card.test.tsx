@@ -8,7 +8,7 @@ import { SpeakerCard } from './speaker-card';
 afterEach(cleanup);
 
 describe('SpeakerCard', () => {
-  it('shows the two areas of its category joined by a bar, as the SPEC writes them', () => {
+  it('shows the two areas of its category joined by a bar', () => {
     const speaker = { ...SPEAKERS[0], category: ['Marketing', 'Media'] as const };
     render(<SpeakerCard speaker={speaker} index={0} />);
     const card = screen.getByRole('article', { name: 'Speaker 1: Marketing | Media' });
@@ -18,7 +18,7 @@ describe('SpeakerCard', () => {
     expect(label, 'a line reading exactly "Marketing | Media"').toBeDefined();
   });
 
-  it("holds the SPEC's nine categories, each two areas", () => {
+  it("holds this edition's nine categories, each two areas (content/speakers.ts)", () => {
     expect(SPEAKERS.map((speaker) => speaker.category.join(' | '))).toEqual([
       'Marketing | Media',
       'Tech | Entrepreneurship',
