@@ -29,8 +29,9 @@ export const VENUE = {
 export const EVENT_VENUE = `${VENUE.name}, ${EVENT_CITY}, ${EVENT_COUNTRY_NAME}`;
 
 /**
- * The moment the countdown reaches zero, stored with its offset so every time zone agrees.
- * Every date on the site (copy, name, copyright, JSON-LD, share image) is derived from it.
+ * The moment the event begins and the countdown reaches zero, stored with its offset so every
+ * time zone agrees. Every date on the site (copy, name, copyright, JSON-LD, share image) is
+ * derived from it.
  */
 export const LAUNCH_AT = '2025-11-15T09:00:00+03:00';
 /** Where the event happens: the calendar date is the one in this time zone. */

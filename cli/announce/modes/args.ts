@@ -1,5 +1,6 @@
 // npm run announce -- --campaign ID [--dry-run | --test-to ADDRESS | --yes] [--max N] [--message FILE]
 import { parseArgs } from 'node:util';
+import { COPYRIGHT_YEAR } from '../../../content/event.ts';
 import { CAMPAIGN } from '../../mail-token.ts';
 
 export const USAGE = `Usage:
@@ -11,7 +12,8 @@ export const USAGE = `Usage:
                                     --message FILE       another Markdown message (default:
                                                          content/launch-announcement.md)
 
-ID: letters, digits, . _ - (e.g. launch-2025). Settings: SMTP_URL, MAIL_FROM, SITE_URL,
+ID: letters, digits, . _ - (e.g. launch-${COPYRIGHT_YEAR}), new for each message: a run with an ID
+used before mails only those who have not had it. Settings: SMTP_URL, MAIL_FROM, SITE_URL,
 ANNOUNCE_RATE, ANNOUNCE_MAX_PER_RUN, and the database settings of npm run subscribers.`;
 
 export type AnnounceArgs = Exclude<ReturnType<typeof parseAnnounceArgs>, string>;
