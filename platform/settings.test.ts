@@ -218,6 +218,40 @@ describe('settings', () => {
     }
   });
 
+  it('lets the site start past a bad setting only the organiser commands read, saying so', () => {
+    const settings = new URL('./settings.ts', import.meta.url).pathname;
+    const run = (options: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { settingsOrExit } = await import(${JSON.stringify(settings)});
+           process.stdout.write(String(settingsOrExit(${options}).port));`,
+        ],
+        {
+          cwd: tmpdir(),
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH, SMTP_URL: 'smtp://me:123/x@host', ANNOUNCE_RATE: 'fast' },
+        },
+      );
+    const site = run('{ site: true }');
+    expect(site.status).toBe(0);
+    expect(site.stdout).toBe('3000');
+    const goesOn =
+      '. The site does not read it and starts; the organiser commands refuse it until it is fixed';
+    expect(site.stderr.split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`^Invalid setting SMTP_URL: .*got \\(value hidden\\)${goesOn}$`),
+      ),
+      `Invalid setting ANNOUNCE_RATE: expected a number 0-10000, got "fast"${goesOn}`,
+      '',
+    ]);
+    const command = run('');
+    expect(command.status).toBe(1);
+    expect(command.stderr).toMatch(/^Invalid setting SMTP_URL: [^\n]*\(value hidden\)\n$/);
+  });
+
   describe('an address the server cannot listen on is one line naming the setting', () => {
     // On a migrated database from the tests' template: a new one would first take the 6-8 s of
     // PGlite's initdb.

@@ -1,6 +1,7 @@
 // The only module that reads the environment, for every process: the server, `npm run dev`,
 // the organiser CLIs and the Astro build. One schema (zod) names each setting, its
-// default and its check, once; a bad value stops the process with one line naming it.
+// default and its check, once; a bad value stops the process with one line naming it (the site
+// only says so, for a setting it does not read).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -17,9 +18,11 @@ export const DEFAULT_REQUEST_RATE_LIMIT = 600;
 export const DEFAULT_ANNOUNCE_RATE = 5;
 
 class SettingError extends Error {
+  readonly setting: string;
   constructor(name: string, expected: string, got: string) {
     super(`Invalid setting ${name}: expected ${expected}, got ${got}`);
     this.name = 'SettingError';
+    this.setting = name;
   }
 }
 
@@ -217,9 +220,25 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
  * commands' advice. */
 export const DATABASE_URL_ADVICE = 'Check DATABASE_URL, and that the database server is running';
 
+/** What the site (`npm start`, the server) does not read: a bad one must not keep it from
+ * taking sign-ups. */
+const NOT_THE_SITES = new Set([
+  'API_PORT',
+  'SUPABASE_URL',
+  'SMTP_URL',
+  'IMAP_URL',
+  'MAIL_FROM',
+  'UNSUBSCRIBE_URL',
+  'ANNOUNCE_RATE',
+  'ANNOUNCE_MAX_PER_RUN',
+  'ANNOUNCE_RETRY_MS',
+  'ANNOUNCE_LEASE_SECONDS',
+]);
+
 /** For entry points: the settings of the process environment over `.env` (if present: what a user
- * sets on the command line wins), or one line on stderr and exit code 1. */
-export function settingsOrExit(): Settings {
+ * sets on the command line wins), or one line on stderr and exit code 1. The site goes on without
+ * a bad setting it does not read, saying so. */
+export function settingsOrExit({ site = false } = {}): Settings {
   const fromFile = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {};
   // A name no part reads is ignored: said, so that a misspelt ANNOUNCE_MAX_PER_RUN is not a
   // silent send to the whole list. The build's own PUBLIC_ variables are Astro's to read.
@@ -228,11 +247,22 @@ export function settingsOrExit(): Settings {
       process.stderr.write(
         `.env sets ${name}, which nothing here reads: check its spelling (README.md, Settings)\n`,
       );
-  try {
-    return loadSettings({ ...fromFile, ...process.env });
-  } catch (error) {
-    if (!(error instanceof SettingError)) throw error;
-    process.stderr.write(error.message + '\n');
-    process.exit(1);
+  const env = { ...fromFile, ...process.env };
+  for (;;) {
+    try {
+      return loadSettings(env);
+    } catch (error) {
+      if (!(error instanceof SettingError)) throw error;
+      const { setting } = error;
+      if (site && NOT_THE_SITES.has(setting)) {
+        process.stderr.write(
+          `${error.message}. The site does not read it and starts; the organiser commands refuse it until it is fixed\n`,
+        );
+        env[setting] = undefined;
+        continue;
+      }
+      process.stderr.write(error.message + '\n');
+      process.exit(1);
+    }
   }
 }

@@ -58,7 +58,7 @@ export function buildNotice(why: string, { siteUrl, buildSiteUrl }: Settings): s
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const settings = settingsOrExit(); // a bad setting fails now, not after a build
+  const settings = settingsOrExit({ site: true }); // a bad setting fails now, not after a build
   const why = needsBuild(ROOT, settings.buildSiteUrl);
   if (why) {
     console.log(buildNotice(why, settings));

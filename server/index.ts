@@ -15,7 +15,7 @@ import { socketPath, socketPathProblem } from '../platform/server-socket.ts';
 import { DATABASE_URL_ADVICE, settingsOrExit } from '../platform/settings.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const settings = settingsOrExit();
+const settings = settingsOrExit({ site: true });
 const log = (line: string) => process.stdout.write(line + '\n');
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
