@@ -222,18 +222,8 @@ export const DATABASE_URL_ADVICE = 'Check DATABASE_URL, and that the database se
 
 /** What the site (`npm start`, the server) does not read: a bad one must not keep it from
  * taking sign-ups. */
-const NOT_THE_SITES = new Set([
-  'API_PORT',
-  'SUPABASE_URL',
-  'SMTP_URL',
-  'IMAP_URL',
-  'MAIL_FROM',
-  'UNSUBSCRIBE_URL',
-  'ANNOUNCE_RATE',
-  'ANNOUNCE_MAX_PER_RUN',
-  'ANNOUNCE_RETRY_MS',
-  'ANNOUNCE_LEASE_SECONDS',
-]);
+const NOT_THE_SITES =
+  /^(API_PORT|SUPABASE_URL|SMTP_URL|IMAP_URL|MAIL_FROM|UNSUBSCRIBE_URL|ANNOUNCE_.+)$/;
 
 /** For entry points: the settings of the process environment over `.env` (if present: what a user
  * sets on the command line wins), or one line on stderr and exit code 1. The site goes on without
@@ -254,7 +244,7 @@ export function settingsOrExit({ site = false } = {}): Settings {
     } catch (error) {
       if (!(error instanceof SettingError)) throw error;
       const { setting } = error;
-      if (site && NOT_THE_SITES.has(setting)) {
+      if (site && NOT_THE_SITES.test(setting)) {
         process.stderr.write(
           `${error.message}. The site does not read it and starts; the organiser commands refuse it until it is fixed\n`,
         );
