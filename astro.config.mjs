@@ -8,7 +8,7 @@ import { cspDirectives } from './src/lib/csp-directives.ts';
 import { settingsOrExit } from './platform/settings.ts';
 
 // Every setting through the one schema (platform/settings.ts), as the server and the CLIs read them.
-const settings = settingsOrExit();
+const settings = settingsOrExit({ site: true });
 
 export default defineConfig({
   // One setting for canonical URLs, share tags and the sitemap: SITE_URL at build, else content.

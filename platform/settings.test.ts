@@ -239,7 +239,7 @@ describe('settings', () => {
     expect(site.status).toBe(0);
     expect(site.stdout).toBe('3000');
     const goesOn =
-      '. The site does not read it and starts; the organiser commands refuse it until it is fixed';
+      '. The site does not read it and goes on; the organiser commands refuse it until it is fixed';
     expect(site.stderr.split('\n')).toEqual([
       expect.stringMatching(
         new RegExp(`^Invalid setting SMTP_URL: .*got \\(value hidden\\)${goesOn}$`),

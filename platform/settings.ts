@@ -246,7 +246,7 @@ export function settingsOrExit({ site = false } = {}): Settings {
       const { setting } = error;
       if (site && NOT_THE_SITES.test(setting)) {
         process.stderr.write(
-          `${error.message}. The site does not read it and starts; the organiser commands refuse it until it is fixed\n`,
+          `${error.message}. The site does not read it and goes on; the organiser commands refuse it until it is fixed\n`,
         );
         env[setting] = undefined;
         continue;
