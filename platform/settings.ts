@@ -104,64 +104,66 @@ const proxies = setting(z.string().optional())
 
 // The settings by the process that reads them (a setting read by several processes is listed
 // with the first). The keys are the environment variables.
-const SCHEMA = z
-  .object({
-    // The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
-    // database settings too, to find the same list.
-    PORT: number(3000, 0, 65535),
-    HOST: text('0.0.0.0'),
-    DATA_DIR: text('.data'),
-    DATABASE_URL: url(['postgres', 'postgresql'], { secret: true }),
-    SUPABASE_ANON_KEY: setting(key.default(LOCAL_ANON_KEY)),
-    /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
-    SUPABASE_SERVICE_ROLE_KEY: setting(key.optional()),
-    SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
-    REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
-    TRUST_PROXY: proxies,
-    // `npm run dev`.
-    API_PORT: number(3001, 1, 65535),
-    // The organiser commands (`npm run subscribers`, `npm run announce`).
-    SUPABASE_URL: url(['http', 'https']),
-    SMTP_URL: url(['smtp', 'smtps'], {
-      secret: true,
-      // Nothing after host:port: a path means an unencoded / in the password, which would
-      // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
-      check: (url) => url.pathname.length <= 1 && !url.search && !url.hash,
-    }),
-    // `npm run subscribers -- bounces`: the sending mailbox, read-only. Plain imap:// only to this
-    // machine (a local bridge or a test server): the login must not cross a network in clear.
-    IMAP_URL: url(['imap', 'imaps'], {
-      error: IMAP_EXPECTED,
-      check: (url) =>
-        (url.protocol === 'imaps:' || isLoopback(url.hostname)) && !url.search && !url.hash,
-    }),
-    MAIL_FROM: setting(
-      z
-        .string()
-        .regex(/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, { error: 'Name <address@domain>' })
-        .optional(),
-    ),
-    /** The site's public origin; the Astro build reads it too. */
-    SITE_URL: url(['http', 'https']),
-    UNSUBSCRIBE_URL: url(['http', 'https']),
-    ANNOUNCE_RATE: number(DEFAULT_ANNOUNCE_RATE, 0, 10_000, false),
-    ANNOUNCE_MAX_PER_RUN: number(0, 0, 1_000_000_000),
-    ANNOUNCE_RETRY_MS: number(1000, 1, 60_000),
-    ANNOUNCE_LEASE_SECONDS: number(90, 5, 600),
-    // The Astro build.
-    PUBLIC_SUPABASE_URL: url(['http', 'https']),
-  })
-  .superRefine((v, ctx) => {
-    // The anon key is in every page; a service-role key equal to it hands every visitor the
-    // service role, which bypasses row security.
-    if (v.SUPABASE_SERVICE_ROLE_KEY === v.SUPABASE_ANON_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SUPABASE_SERVICE_ROLE_KEY'],
-        message:
-          "the project's secret service-role key, not the anon key (the anon key is public: it is in every page)",
-      });
-  });
+const THE_SITES = {
+  // The server (`npm start`, and the API behind `npm run dev`); the organiser commands read the
+  // database settings too, to find the same list.
+  PORT: number(3000, 0, 65535),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('.data'),
+  DATABASE_URL: url(['postgres', 'postgresql'], { secret: true }),
+  SUPABASE_ANON_KEY: setting(key.default(LOCAL_ANON_KEY)),
+  /** Unset: generated on first start into DATA_DIR (see service-key.ts). */
+  SUPABASE_SERVICE_ROLE_KEY: setting(key.optional()),
+  SIGNUP_RATE_LIMIT: number(DEFAULT_SIGNUP_RATE_LIMIT, 0, 1_000_000),
+  REQUEST_RATE_LIMIT: number(DEFAULT_REQUEST_RATE_LIMIT, 0, 1_000_000),
+  TRUST_PROXY: proxies,
+  // The Astro build. SITE_URL, the site's public origin, is the commands' too.
+  SITE_URL: url(['http', 'https']),
+  PUBLIC_SUPABASE_URL: url(['http', 'https']),
+};
+/** What the site (`npm start`, the server, the build) does not read: a bad one must not keep it
+ * from taking sign-ups (settingsOrExit). */
+const NOT_THE_SITES = {
+  // `npm run dev`.
+  API_PORT: number(3001, 1, 65535),
+  // The organiser commands (`npm run subscribers`, `npm run announce`).
+  SUPABASE_URL: url(['http', 'https']),
+  SMTP_URL: url(['smtp', 'smtps'], {
+    secret: true,
+    // Nothing after host:port: a path means an unencoded / in the password, which would
+    // otherwise pass as host and port (smtp://me:123/x@host reads as host "me", port 123).
+    check: (url) => url.pathname.length <= 1 && !url.search && !url.hash,
+  }),
+  // `npm run subscribers -- bounces`: the sending mailbox, read-only. Plain imap:// only to this
+  // machine (a local bridge or a test server): the login must not cross a network in clear.
+  IMAP_URL: url(['imap', 'imaps'], {
+    error: IMAP_EXPECTED,
+    check: (url) =>
+      (url.protocol === 'imaps:' || isLoopback(url.hostname)) && !url.search && !url.hash,
+  }),
+  MAIL_FROM: setting(
+    z
+      .string()
+      .regex(/^[^<>@]+<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/, { error: 'Name <address@domain>' })
+      .optional(),
+  ),
+  UNSUBSCRIBE_URL: url(['http', 'https']),
+  ANNOUNCE_RATE: number(DEFAULT_ANNOUNCE_RATE, 0, 10_000, false),
+  ANNOUNCE_MAX_PER_RUN: number(0, 0, 1_000_000_000),
+  ANNOUNCE_RETRY_MS: number(1000, 1, 60_000),
+  ANNOUNCE_LEASE_SECONDS: number(90, 5, 600),
+};
+const SCHEMA = z.object({ ...THE_SITES, ...NOT_THE_SITES }).superRefine((v, ctx) => {
+  // The anon key is in every page; a service-role key equal to it hands every visitor the
+  // service role, which bypasses row security.
+  if (v.SUPABASE_SERVICE_ROLE_KEY === v.SUPABASE_ANON_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SUPABASE_SERVICE_ROLE_KEY'],
+      message:
+        "the project's secret service-role key, not the anon key (the anon key is public: it is in every page)",
+    });
+});
 
 /** URLs that carry a login: never echoed, not even in part (a password with / or @ in it
  * spreads over the whole URL). */
@@ -220,11 +222,6 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
  * commands' advice. */
 export const DATABASE_URL_ADVICE = 'Check DATABASE_URL, and that the database server is running';
 
-/** What the site (`npm start`, the server) does not read: a bad one must not keep it from
- * taking sign-ups. */
-const NOT_THE_SITES =
-  /^(API_PORT|SUPABASE_URL|SMTP_URL|IMAP_URL|MAIL_FROM|UNSUBSCRIBE_URL|ANNOUNCE_.+)$/;
-
 /** For entry points: the settings of the process environment over `.env` (if present: what a user
  * sets on the command line wins), or one line on stderr and exit code 1. The site goes on without
  * a bad setting it does not read, saying so. */
@@ -244,7 +241,7 @@ export function settingsOrExit({ site = false } = {}): Settings {
     } catch (error) {
       if (!(error instanceof SettingError)) throw error;
       const { setting } = error;
-      if (site && NOT_THE_SITES.test(setting)) {
+      if (site && Object.hasOwn(NOT_THE_SITES, setting)) {
         process.stderr.write(
           `${error.message}. The site does not read it and goes on; the organiser commands refuse it until it is fixed\n`,
         );
