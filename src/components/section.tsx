@@ -13,7 +13,7 @@ interface SectionProps {
 /** The small red capitals over a list or a card (subheadings), and over a title (kickers). */
 const CAPITALS = 'font-semibold uppercase tracking-[0.25em]';
 export const SUBHEADING = `text-sm ${CAPITALS} text-accent`;
-export const KICKER = `text-xs ${CAPITALS} text-accent`;
+const KICKER = `text-xs ${CAPITALS} text-accent`;
 /** A kicker on a hero's red glow, where text-accent is too close to it in light. */
 export const HERO_KICKER = `text-xs ${CAPITALS} text-glow-accent`;
 
